@@ -1,0 +1,109 @@
+// The IPC boundary: the only module that calls `window.__TAURI__` (see docs/ipc.md).
+//
+// Every command resolves with what the shell returns and rejects with a normalised
+// `{ kind, message }`, whatever shape the failure had. Nothing runs at import time.
+
+/**
+ * @typedef {{kind: string, message: string}} ApiError
+ * @typedef {object} GameView     the snapshot described in docs/ipc.md
+ * @typedef {object} Preferences  the preferences described in docs/ipc.md
+ */
+
+/** Event names the shell emits. */
+export const EVENTS = {
+  view: 'game://view',
+  analysis: 'game://analysis',
+  hint: 'game://hint',
+};
+
+/**
+ * Turns any rejection value into `{ kind, message }`: an `{kind, message}` object as the shell
+ * sends it, a JSON string of one, a plain string or an `Error`.
+ * @param {unknown} err
+ * @returns {ApiError}
+ */
+export function normaliseError(err) {
+  if (err && typeof err === 'object' && typeof (/** @type {any} */ (err).kind) === 'string') {
+    const { kind, message } = /** @type {any} */ (err);
+    return { kind, message: message == null ? kind : String(message) };
+  }
+  if (typeof err === 'string') {
+    try {
+      const parsed = JSON.parse(err);
+      if (parsed && typeof parsed.kind === 'string') return normaliseError(parsed);
+    } catch {
+      // not JSON: a bare message
+    }
+    return { kind: 'unknown', message: err };
+  }
+  if (err instanceof Error) return { kind: 'unknown', message: err.message };
+  return { kind: 'unknown', message: String(err) };
+}
+
+function tauri() {
+  const bridge = typeof window !== 'undefined' ? /** @type {any} */ (window).__TAURI__ : undefined;
+  if (!bridge?.core?.invoke) throw { kind: 'unavailable', message: 'The Tauri bridge is not available.' };
+  return bridge;
+}
+
+/**
+ * Calls a shell command.
+ * @param {string} name
+ * @param {Record<string, unknown>} [args]
+ * @returns {Promise<any>} rejects with an {@link ApiError}
+ */
+export async function call(name, args) {
+  try {
+    return await tauri().core.invoke(name, args ?? {});
+  } catch (err) {
+    throw normaliseError(err);
+  }
+}
+
+/**
+ * Listens to a shell event; the handler receives the payload only.
+ * @param {string} event
+ * @param {(payload: any) => void} handler
+ * @returns {Promise<() => void>} the unlisten function
+ */
+export async function listen(event, handler) {
+  try {
+    return await tauri().event.listen(event, (e) => handler(e.payload));
+  } catch (err) {
+    throw normaliseError(err);
+  }
+}
+
+/** The typed commands of docs/ipc.md. Each returns a GameView unless said otherwise. */
+export const api = {
+  getView: () => call('get_view'),
+  /** @param {object} settings */
+  newGame: (settings) => call('new_game', { settings }),
+  /** @param {number} x @param {number} y */
+  play: (x, y) => call('play', { x, y }),
+  undo: () => call('undo'),
+  redo: () => call('redo'),
+  aiMove: () => call('ai_move'),
+  hint: () => call('hint'),
+  stopThinking: () => call('stop_thinking'),
+  /** @param {{black: string, white: string}} names */
+  setNames: (names) => call('set_names', { names }),
+  /** @param {string} level */
+  setLevel: (level) => call('set_level', { level }),
+  saveGame: () => call('save_game'),
+  loadGame: () => call('load_game'),
+  resumeAutosave: () => call('resume_autosave'),
+  discardAutosave: () => call('discard_autosave'),
+  /** @returns {Promise<Preferences>} */
+  getPreferences: () => call('get_preferences'),
+  /** @param {Preferences} preferences @returns {Promise<Preferences>} */
+  setPreferences: (preferences) => call('set_preferences', { preferences }),
+  /** @returns {Promise<{resumable: boolean, warnings: string[]}>} */
+  startupInfo: () => call('startup_info'),
+  /** @param {(view: GameView) => void} fn */
+  onView: (fn) => listen(EVENTS.view, fn),
+  /** @param {(analysis: object) => void} fn */
+  onAnalysis: (fn) => listen(EVENTS.analysis, fn),
+  /** @param {(hint: object) => void} fn */
+  onHint: (fn) => listen(EVENTS.hint, fn),
+};

@@ -1,0 +1,391 @@
+// App state and the pure derivation of everything the page shows from a GameView.
+//
+// The engine decides every rule; this module only reads the snapshot (docs/ipc.md) and says which
+// card is highlighted, who is thinking, what the labels read and which buttons are disabled.
+// No DOM here: it is tested with `node --test`.
+
+import { pointLabel } from './board/geometry.js';
+
+/** Longest nickname, in characters. */
+export const NAME_MAX = 20;
+
+/** Board sizes offered in the settings dialog (the engine accepts 5..22). */
+export const BOARD_SIZES = [15, 19, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 20, 21, 22];
+
+/** Preferences used until the shell answers `get_preferences`. */
+export const DEFAULT_PREFERENCES = Object.freeze({
+  names: { black: 'Black', white: 'White' },
+  humanName: 'Player',
+  level: 'medium',
+  rule: 'freestyle',
+  mode: 'humanVsAi',
+  humanColor: 'black',
+  size: 15,
+  centreFirst: false,
+  sound: true,
+  language: 'auto',
+  theme: 'auto',
+  showNumbers: false,
+});
+
+const ERROR_KINDS = new Set([
+  'occupied', 'outOfBoard', 'forbidden', 'notCentre', 'gameOver', 'notYourTurn', 'aiThinking',
+  'nothingToUndo', 'nothingToRedo', 'badRecord', 'io', 'badSettings',
+]);
+
+/**
+ * A tiny observable store.
+ * @template T
+ * @param {T} initial
+ * @returns {{get: () => T, update: (patch: Partial<T> | ((s: T) => Partial<T>)) => void,
+ *   subscribe: (fn: (s: T) => void) => () => void}}
+ */
+export function createStore(initial) {
+  let state = initial;
+  const listeners = new Set();
+  return {
+    get: () => state,
+    update(patch) {
+      const change = typeof patch === 'function' ? patch(state) : patch;
+      state = { ...state, ...change };
+      for (const fn of listeners) fn(state);
+    },
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+  };
+}
+
+/**
+ * Checks a nickname: trimmed, non-empty, at most {@link NAME_MAX} characters.
+ * @param {string} raw
+ * @returns {{ok: true, value: string} | {ok: false, error: 'empty' | 'tooLong'}}
+ */
+export function validateName(raw) {
+  const value = String(raw ?? '').trim();
+  if (value === '') return { ok: false, error: 'empty' };
+  if ([...value].length > NAME_MAX) return { ok: false, error: 'tooLong' };
+  return { ok: true, value };
+}
+
+/** @param {'black' | 'white'} color @returns {'black' | 'white'} */
+export function opponent(color) {
+  return color === 'black' ? 'white' : 'black';
+}
+
+/**
+ * The colour the human plays in human vs AI (the first human side otherwise, or null).
+ * @param {any} view
+ * @returns {'black' | 'white' | null}
+ */
+export function humanColorOf(view) {
+  if (view.players.black.kind === 'human') return 'black';
+  if (view.players.white.kind === 'human') return 'white';
+  return null;
+}
+
+/**
+ * The stones as the `data-stones` attribute lists them: `"x,y,color;..."` in move order.
+ * @param {any} view
+ * @returns {string}
+ */
+export function stonesAttribute(view) {
+  return view.moves.map((m) => `${m.x},${m.y},${m.color}`).join(';');
+}
+
+/**
+ * Formats milliseconds as `mm:ss` (`h:mm:ss` past an hour).
+ * @param {number} ms
+ * @returns {string}
+ */
+export function formatClock(ms) {
+  const total = Math.max(0, Math.floor((Number(ms) || 0) / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const two = (n) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}
+
+/**
+ * A player's clock: the shell's figure plus, for the side to move in a running game, the time
+ * since the snapshot arrived.
+ * @param {any} view
+ * @param {'black' | 'white'} color
+ * @param {number} [sinceMs=0]
+ * @returns {number}
+ */
+export function clockMs(view, color, sinceMs = 0) {
+  const base = color === 'black' ? view.clocks.blackMs : view.clocks.whiteMs;
+  const running = view.status.state === 'playing' && view.sideToMove === color;
+  return base + (running ? Math.max(0, sinceMs) : 0);
+}
+
+function kindLabel(player, t) {
+  if (player.kind !== 'ai') return t('kind.human');
+  return t('kind.ai', { level: t(`level.${player.level ?? 'medium'}`) });
+}
+
+function statusText(view, t) {
+  const side = view.sideToMove;
+  const player = view.players[side];
+  if (view.status.state === 'won') return t('status.won', { name: view.players[view.status.winner].name });
+  if (view.status.state === 'draw') return t('status.draw');
+  if (view.aiThinking) {
+    return player.kind === 'ai' ? t('status.thinking', { name: player.name }) : t('status.analysing');
+  }
+  if (player.kind === 'ai') return t('status.aiWaiting', { name: player.name });
+  return t('status.toMove', { name: player.name });
+}
+
+function lastMoveText(view, t) {
+  const last = view.lastMove;
+  if (!last) return t('last.none');
+  const name = view.players[last.color].name;
+  return t('last.move', { name, point: pointLabel(last.x, last.y, view.size) });
+}
+
+/**
+ * Everything the page shows, derived from a GameView.
+ * @param {any} view
+ * @param {(key: string, params?: object) => string} t translator
+ * @param {{sinceMs?: number}} [opts] time since the view arrived, for the running clock
+ * @returns {object} the view model (see the returned fields)
+ */
+export function deriveViewModel(view, t, opts = {}) {
+  const playing = view.status.state === 'playing';
+  const side = view.sideToMove;
+  const toMoveIsAi = view.players[side].kind === 'ai';
+  const card = (color) => ({
+    name: view.players[color].name,
+    kindLabel: kindLabel(view.players[color], t),
+    isAi: view.players[color].kind === 'ai',
+    active: playing && side === color,
+    thinking: playing && view.aiThinking && side === color && toMoveIsAi,
+    winner: view.status.state === 'won' && view.status.winner === color,
+    clock: formatClock(clockMs(view, color, opts.sinceMs ?? 0)),
+  });
+  return {
+    status: view.status.state,
+    winner: view.status.state === 'won' ? view.status.winner : null,
+    winLine: view.status.state === 'won' ? view.status.line : null,
+    sideToMove: side,
+    thinking: view.aiThinking,
+    canPlay: playing && !view.aiThinking && !toMoveIsAi,
+    cards: { black: card('black'), white: card('white') },
+    statusText: statusText(view, t),
+    lastMoveText: lastMoveText(view, t),
+    stepText: view.moves.length ? t('step.count', { n: view.moves.length }) : t('step.start'),
+    stonesAttr: stonesAttribute(view),
+    buttons: {
+      undo: { disabled: !view.canUndo },
+      redo: { disabled: !view.canRedo || view.aiThinking },
+      hint: { disabled: !playing || view.aiThinking || toMoveIsAi },
+      save: { disabled: false },
+      load: { disabled: false },
+      stop: { hidden: !view.aiThinking },
+      aiMove: { hidden: view.aiThinking || !playing || !toMoveIsAi },
+      names: { disabled: view.mode === 'aiVsAi' },
+    },
+  };
+}
+
+function formatNps(nps) {
+  if (!(nps > 0)) return '0';
+  if (nps >= 1e6) return `${(nps / 1e6).toFixed(1)}M`;
+  if (nps >= 1e3) return `${Math.round(nps / 1e3)}k`;
+  return String(Math.round(nps));
+}
+
+/**
+ * The evaluation as words: "Alice +120", "AI · Hard wins in 3" (`mate` counts plies; positive
+ * means the searching side — the side to move — wins).
+ * @param {{score: number, mate: number | null}} result
+ * @param {any} view
+ * @param {(key: string, params?: object) => string} t
+ * @returns {string}
+ */
+export function evaluationText(result, view, t) {
+  const side = view.players[view.sideToMove].name;
+  if (result.mate != null && result.mate !== 0) {
+    const n = Math.ceil(Math.abs(result.mate) / 2);
+    return t(result.mate > 0 ? 'analysis.win' : 'analysis.lose', { side, n });
+  }
+  const score = Number(result.score) || 0;
+  return t('analysis.score', { side, score: score > 0 ? `+${score}` : String(score) });
+}
+
+function lineText(pv, view, t) {
+  if (!pv?.length) return '';
+  const moves = pv.slice(0, 10).map((p) => pointLabel(p.x, p.y, view.size));
+  return t('analysis.line', { line: moves.join(' ') });
+}
+
+/**
+ * The analysis panel for a `game://analysis` payload.
+ * @param {any} analysis
+ * @param {any} view
+ * @param {(key: string, params?: object) => string} t
+ * @returns {{headline: string, details: string, line: string}}
+ */
+export function formatAnalysis(analysis, view, t) {
+  const details = [t('analysis.depth', { depth: analysis.depth })];
+  if (analysis.nps > 0) details.push(t('analysis.speed', { nps: formatNps(analysis.nps) }));
+  return {
+    headline: evaluationText(analysis, view, t),
+    details: details.join(' · '),
+    line: lineText(analysis.pv, view, t),
+  };
+}
+
+/**
+ * The analysis panel for a `game://hint` payload.
+ * @param {any} hint
+ * @param {any} view
+ * @param {(key: string, params?: object) => string} t
+ * @returns {{headline: string, details: string, line: string}}
+ */
+export function formatHint(hint, view, t) {
+  const details = [evaluationText(hint, view, t)];
+  if (hint.depth != null) details.push(t('analysis.depth', { depth: hint.depth }));
+  return {
+    headline: t('analysis.hint', { point: pointLabel(hint.x, hint.y, view.size) }),
+    details: details.join(' · '),
+    line: lineText(hintLine(hint), view, t),
+  };
+}
+
+/**
+ * The hint's line for the board: the suggested move first, then the rest of its variation.
+ * @param {{x: number, y: number, pv?: {x: number, y: number}[]}} hint
+ * @returns {{x: number, y: number}[]}
+ */
+export function hintLine(hint) {
+  const pv = hint.pv ?? [];
+  if (pv.length && pv[0].x === hint.x && pv[0].y === hint.y) return pv;
+  return [{ x: hint.x, y: hint.y }, ...pv];
+}
+
+/**
+ * What changed between two snapshots, for sounds and the win/draw banner.
+ * @param {any | null} prev
+ * @param {any} next
+ * @returns {{sound: 'place' | 'undo' | 'win' | 'draw' | null, banner: 'won' | 'draw' | null, newGame: boolean}}
+ */
+export function viewChange(prev, next) {
+  const none = { sound: null, banner: null, newGame: false };
+  if (!prev) return { ...none, banner: next.status.state === 'playing' ? null : next.status.state };
+  const prevOver = prev.status.state !== 'playing';
+  const nextOver = next.status.state !== 'playing';
+  const newGame = next.moves.length === 0 && !next.canRedo && prev.moves.length > 0;
+  if (nextOver && !prevOver) {
+    return { sound: next.status.state === 'won' ? 'win' : 'draw', banner: next.status.state, newGame };
+  }
+  let sound = null;
+  if (next.moves.length > prev.moves.length) sound = 'place';
+  else if (next.moves.length < prev.moves.length && !newGame) sound = 'undo';
+  return { ...none, sound, newGame };
+}
+
+/**
+ * Whether an incoming snapshot should replace the shown one: a reply or event for an older
+ * generation is dropped, unless `reset` (a new game, load or resume restarts the story).
+ * @param {any | null} current
+ * @param {any} next
+ * @param {boolean} [reset=false]
+ * @returns {boolean}
+ */
+export function shouldAcceptView(current, next, reset = false) {
+  if (!next || typeof next.generation !== 'number') return false;
+  return reset || !current || next.generation >= current.generation;
+}
+
+function forbiddenKindAt(view, point, message) {
+  const found = point && view?.forbidden?.find((f) => f.x === point.x && f.y === point.y);
+  if (found) return found.kind;
+  if (/double[\s-]*three/i.test(message)) return 'doubleThree';
+  if (/double[\s-]*four/i.test(message)) return 'doubleFour';
+  if (/overline/i.test(message)) return 'overline';
+  return null;
+}
+
+/**
+ * The translated message for a failed command, or `null` when nothing should be shown
+ * (`cancelled` dialogs are silent).
+ * @param {{kind: string, message: string}} err
+ * @param {(key: string, params?: object) => string} t
+ * @param {{view?: any, point?: {x: number, y: number}}} [ctx] the move that failed, for `forbidden`
+ * @returns {string | null}
+ */
+export function errorMessage(err, t, ctx = {}) {
+  if (err.kind === 'cancelled') return null;
+  if (err.kind === 'forbidden') {
+    const kind = forbiddenKindAt(ctx.view, ctx.point, err.message ?? '');
+    return t('error.forbidden', { kind: kind ? t(`forbidden.${kind}`) : err.message });
+  }
+  if (ERROR_KINDS.has(err.kind)) return t(`error.${err.kind}`);
+  return t('error.unknown', { message: err.message ?? err.kind });
+}
+
+/**
+ * The `new_game` settings from the preferences.
+ * @param {any} prefs
+ * @returns {object}
+ */
+export function newGameSettings(prefs) {
+  const names = { black: prefs.names.black, white: prefs.names.white };
+  if (prefs.mode === 'humanVsAi') names[prefs.humanColor] = prefs.humanName;
+  return {
+    size: prefs.size,
+    rule: prefs.rule,
+    centreFirst: prefs.centreFirst,
+    mode: prefs.mode,
+    humanColor: prefs.humanColor,
+    level: prefs.level,
+    names,
+  };
+}
+
+/**
+ * The `new_game` settings that replay the game shown ("Play again"): same board, rule, mode,
+ * colours, level and names.
+ * @param {any} view
+ * @param {any} prefs
+ * @returns {object}
+ */
+export function replaySettings(view, prefs) {
+  const human = view.mode === 'humanVsAi' ? humanColorOf(view) : null;
+  return {
+    size: view.size,
+    rule: view.rule,
+    centreFirst: view.centreFirst,
+    mode: view.mode,
+    humanColor: human ?? prefs.humanColor,
+    level: view.level,
+    names: { black: view.players.black.name, white: view.players.white.name },
+  };
+}
+
+/**
+ * What the board canvas draws, from a view and the page's own state (hover, hint, options).
+ * @param {any} view
+ * @param {{showNumbers?: boolean, hint?: {x: number, y: number}[] | null}} [extra]
+ * @returns {object}
+ */
+export function boardModel(view, extra = {}) {
+  const playing = view.status.state === 'playing';
+  const canPlay = playing && !view.aiThinking && view.players[view.sideToMove].kind !== 'ai';
+  return {
+    size: view.size,
+    stones: view.moves,
+    lastMove: view.lastMove,
+    winLine: view.status.state === 'won' ? view.status.line : null,
+    forbidden: view.forbidden ?? [],
+    ghostColor: canPlay ? view.sideToMove : null,
+    showNumbers: Boolean(extra.showNumbers),
+    hint: extra.hint ?? null,
+    hintColor: view.sideToMove,
+    busy: view.aiThinking,
+  };
+}
