@@ -385,5 +385,3 @@ pub(crate) enum ReplayError {
     Move(usize, PlayError),
 }
 
-#[cfg(test)]
-mod tests;
