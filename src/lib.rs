@@ -19,12 +19,14 @@
 //! assert_eq!(Pos::new(0, 14).to_notation(15).unwrap().to_string(), "a1");
 //! ```
 
+pub mod ai;
 pub mod board;
 mod color;
 pub mod diagram;
 pub mod game;
 mod level;
 mod pos;
+pub mod protocol;
 pub mod record;
 pub mod renju;
 mod rule;

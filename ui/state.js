@@ -123,8 +123,7 @@ export function clockMs(view, color, sinceMs = 0) {
 }
 
 function kindLabel(player, t) {
-  if (player.kind !== 'ai') return t('kind.human');
-  return t('kind.ai', { level: t(`level.${player.level ?? 'medium'}`) });
+  return t(player.kind === 'ai' ? 'kind.ai' : 'kind.human');
 }
 
 function statusText(view, t) {

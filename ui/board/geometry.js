@@ -85,8 +85,8 @@ export function pixelToPoint(layout, px, py, tolerance = HIT_TOLERANCE) {
   if (!(layout.cell > 0)) return null;
   const fx = (px - layout.originX) / layout.cell;
   const fy = (py - layout.originY) / layout.cell;
-  const x = Math.round(fx);
-  const y = Math.round(fy);
+  const x = Math.round(fx) || 0; // no -0 just left of the first line
+  const y = Math.round(fy) || 0;
   if (x < 0 || y < 0 || x >= layout.size || y >= layout.size) return null;
   if (Math.hypot(fx - x, fy - y) > tolerance) return null;
   return { x, y };

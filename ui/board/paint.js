@@ -46,24 +46,33 @@ function roundedRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
+function wavyLine(ctx, left, side, y0, amp, freq, phase, wobble) {
+  ctx.beginPath();
+  for (let x = 0; x <= side; x += 6) {
+    const y = y0 + amp * Math.sin(x * freq + phase) + wobble * Math.sin(x * 0.07 + phase * 3);
+    if (x === 0) ctx.moveTo(left, y);
+    else ctx.lineTo(left + x, y);
+  }
+  ctx.stroke();
+}
+
 function paintGrain(ctx, layout, theme) {
   const { boardLeft: left, boardTop: top, side } = layout;
   const rand = random(0x60b0 + layout.size);
-  const count = Math.round(side / 2.6);
-  for (let i = 0; i < count; i += 1) {
-    const y0 = top + rand() * side;
-    const amp = 1 + rand() * side * 0.012;
-    const freq = (0.6 + rand() * 2.2) / side;
-    const phase = rand() * Math.PI * 2;
-    ctx.strokeStyle = `rgba(${theme.grain}, ${0.025 + rand() * 0.07})`;
-    ctx.lineWidth = 0.4 + rand() * (rand() < 0.1 ? 3 : 1.4);
-    ctx.beginPath();
-    for (let x = 0; x <= side; x += 6) {
-      const y = y0 + amp * Math.sin(x * freq * Math.PI * 2 + phase) + 0.6 * Math.sin(x * 0.09 + i);
-      if (x === 0) ctx.moveTo(left, y);
-      else ctx.lineTo(left + x, y);
-    }
-    ctx.stroke();
+  ctx.lineCap = 'round';
+  const bands = Math.round(side / 22);
+  for (let i = 0; i < bands; i += 1) {
+    ctx.strokeStyle = `rgba(${theme.grain}, ${0.018 + rand() * 0.035})`;
+    ctx.lineWidth = side * (0.006 + rand() * 0.022);
+    wavyLine(ctx, left, side, top + rand() * side, 2 + rand() * side * 0.012,
+      (1 + rand() * 2.5) * Math.PI * 2 / side, rand() * 6.3, 0.8);
+  }
+  const fibres = Math.round(side / 3.2);
+  for (let i = 0; i < fibres; i += 1) {
+    ctx.strokeStyle = `rgba(${theme.grain}, ${0.015 + rand() * 0.045})`;
+    ctx.lineWidth = 0.4 + rand() * 0.9;
+    wavyLine(ctx, left, side, top + rand() * side, 1 + rand() * side * 0.008,
+      (1 + rand() * 2.5) * Math.PI * 2 / side, rand() * 6.3, 0.5);
   }
 }
 
@@ -167,9 +176,10 @@ export function paintCoordinates(ctx, layout, theme) {
   ctx.font = `600 ${fontPx}px ui-sans-serif, system-ui, -apple-system, "Segoe UI", sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
+  // clear of a stone on the edge line (radius 0.47 cell), still inside the rim
   const bottom = originY + (size - 1) * cell;
-  const labelY = (bottom + boardTop + side) / 2;
-  const labelX = (boardLeft + originX) / 2;
+  const labelY = Math.min(bottom + cell * 0.8, boardTop + side - fontPx * 0.8);
+  const labelX = Math.max(originX - cell * 0.82, boardLeft + fontPx * 0.9);
   for (let i = 0; i < size; i += 1) {
     ctx.fillText(columnLabel(i), originX + i * cell, labelY);
     ctx.fillText(rowLabel(i, size), labelX, originY + i * cell);
@@ -379,6 +389,23 @@ export function paintWinLine(ctx, centres, radius, progress, glow, theme) {
   ctx.beginPath();
   ctx.moveTo(first.px, first.py);
   ctx.lineTo(endX, endY);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
+ * Draws the keyboard-focus ring around the wooden board.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {import('./geometry.js').Layout} layout
+ * @param {typeof DEFAULT_BOARD_THEME} theme
+ */
+export function paintFocusRing(ctx, layout, theme) {
+  const gap = 5;
+  const { boardLeft: x, boardTop: y, side } = layout;
+  ctx.save();
+  ctx.strokeStyle = theme.cursor;
+  ctx.lineWidth = 2.5;
+  roundedRect(ctx, x - gap, y - gap, side + 2 * gap, side + 2 * gap, Math.max(4, side * 0.014) + gap);
   ctx.stroke();
   ctx.restore();
 }

@@ -9,13 +9,13 @@
 import { computeLayout, pointToPixel } from './geometry.js';
 import {
   DEFAULT_BOARD_THEME, makeStoneSprite, paintBackground, paintCursor, paintForbidden,
-  paintHintRing, paintLabel, paintLastMove, paintStone, paintWinLine,
+  paintFocusRing, paintHintRing, paintLabel, paintLastMove, paintStone, paintWinLine,
 } from './paint.js';
 
 const PLACE_MS = 200;
 const WIN_LINE_MS = 650;
 const WIN_PULSE_MS = 4000;
-const BOARD_INSET = 10;
+const BOARD_INSET = 26;
 
 const keyOf = (p) => `${p.x},${p.y}`;
 const easeOutBack = (t) => 1 + 2.2 * (t - 1) ** 3 + 1.2 * (t - 1) ** 2;
@@ -138,9 +138,9 @@ export class BoardRenderer {
   /** Schedules one redraw on the next animation frame (several calls make one draw). */
   requestDraw() {
     if (this.frame) return;
-    this.frame = requestAnimationFrame((now) => {
+    this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      this.draw(now);
+      this.draw(performance.now());
     });
   }
 
@@ -173,11 +173,12 @@ export class BoardRenderer {
   draw(now) {
     const layout = this.currentLayout;
     const ctx = this.ctx;
-    if (!this.model || layout.cell <= 0 || layout.side <= 0) return;
+    if (layout.cell <= 0 || layout.side <= 0) return;
     this.ensureLayers();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, layout.pixelWidth, layout.pixelHeight);
     ctx.drawImage(this.background, 0, 0);
+    if (!this.model) return; // an empty board until the first snapshot arrives
     ctx.setTransform(layout.dpr, 0, 0, layout.dpr, 0, 0);
     let animating = this.drawStones(ctx, layout, now);
     this.drawMarks(ctx, layout);
@@ -255,6 +256,7 @@ export class BoardRenderer {
       const { px, py } = pointToPixel(layout, hover.x, hover.y);
       paintStone(ctx, this.sprites[model.ghostColor], px, py, 1, 0.45);
     }
+    if (this.cursorVisible) paintFocusRing(ctx, layout, this.theme);
     if (this.cursor && this.cursorVisible) {
       const { px, py } = pointToPixel(layout, this.cursor.x, this.cursor.y);
       if (model.ghostColor && this.isOpen(this.cursor) && !(hover && keyOf(hover) === keyOf(this.cursor))) {

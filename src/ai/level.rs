@@ -1,0 +1,30 @@
+//! How each level searches: depth, time, threat search and deliberate imprecision.
+
+use crate::level::Level;
+
+/// The search settings of a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelConfig {
+    /// Deepest iteration.
+    pub max_depth: u32,
+    /// Longest thinking time per move in milliseconds (the caller's limit may be shorter).
+    pub max_time_ms: u64,
+    /// Longest VCF searched at the root (0 = none).
+    pub vcf_fours: u32,
+    /// Root moves within this many points of the best may be chosen at random (0 = always best).
+    pub noise: i32,
+    /// How many of the best root moves the random choice considers.
+    pub choices: usize,
+}
+
+impl LevelConfig {
+    /// The settings for `level`.
+    pub const fn of(level: Level) -> LevelConfig {
+        match level {
+            Level::Easy => LevelConfig { max_depth: 2, max_time_ms: 300, vcf_fours: 0, noise: 250, choices: 6 },
+            Level::Medium => LevelConfig { max_depth: 4, max_time_ms: 600, vcf_fours: 4, noise: 60, choices: 3 },
+            Level::Hard => LevelConfig { max_depth: 8, max_time_ms: 1_000, vcf_fours: 10, noise: 0, choices: 1 },
+            Level::Master => LevelConfig { max_depth: 64, max_time_ms: 5_000, vcf_fours: 24, noise: 0, choices: 1 },
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! Search limits and the time allocation for game clocks.
+
+use std::time::Duration;
+
+/// What may stop a search besides the stop flag. `None` means no limit of that kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Time for this move.
+    pub move_time: Option<Duration>,
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Most nodes.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// A per-move time limit only.
+    pub fn per_move(ms: u64) -> Limits {
+        Limits { move_time: Some(Duration::from_millis(ms)), ..Limits::default() }
+    }
+
+    /// A fixed depth only (deterministic).
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+
+    /// Time for one move from a per-turn limit and the time left in the match (milliseconds;
+    /// 0 means "no limit" for either, as in the Gomocup protocol), keeping a safety margin for
+    /// the reply to travel.
+    pub fn for_clock(turn_ms: u64, match_left_ms: Option<u64>) -> Limits {
+        let margin = |ms: u64| ms.saturating_sub((ms / 10).clamp(15, 300));
+        let mut budget = if turn_ms == 0 { u64::MAX } else { margin(turn_ms) };
+        if let Some(left) = match_left_ms.filter(|&l| l > 0) {
+            budget = budget.min(margin(left / 18));
+        }
+        if budget == u64::MAX {
+            Limits::default()
+        } else {
+            Limits::per_move(budget.max(5))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_allocation_keeps_a_margin_and_spreads_the_match_time() {
+        assert_eq!(Limits::for_clock(1000, None).move_time, Some(Duration::from_millis(900)));
+        assert_eq!(Limits::for_clock(200, None).move_time, Some(Duration::from_millis(180)));
+        let tight = Limits::for_clock(5000, Some(18_000));
+        assert_eq!(tight.move_time, Some(Duration::from_millis(900)));
+        assert_eq!(Limits::for_clock(0, None).move_time, None);
+    }
+}

@@ -1,0 +1,281 @@
+//! The AI: line patterns, evaluation, threat-space search and alpha-beta search.
+//!
+//! [`Engine::think`] is the one entry point: a position, a level, limits, a stop flag and a
+//! progress callback in; a move and its analysis out. It never plays a random move: a search that
+//! is stopped early returns the best move of the deepest finished iteration.
+
+mod eval;
+mod level;
+mod limits;
+mod movegen;
+pub mod pattern;
+pub mod position;
+mod score;
+mod search;
+pub mod shape;
+mod tt;
+mod vcf;
+
+pub use level::LevelConfig;
+pub use limits::Limits;
+pub use position::Position;
+pub use score::Score;
+
+use crate::board::{index_of, pos_of, Board};
+use crate::color::Color;
+use crate::level::Level;
+use crate::pos::Pos;
+use crate::rule::Rule;
+use movegen::{generate, History};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use search::{Control, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use tt::Table;
+
+/// What the AI thinks of a position, reported while it searches and with its final move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    /// The score for the side to move.
+    pub score: Score,
+    /// The principal variation, starting with the move to play.
+    pub pv: Vec<Pos>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the search began.
+    pub elapsed_ms: u64,
+}
+
+/// A chosen move with the analysis behind it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The move to play.
+    pub best: Pos,
+    /// The analysis when the search ended.
+    pub analysis: Analysis,
+}
+
+/// What to search.
+#[derive(Clone, Copy, Debug)]
+pub struct Request<'a> {
+    /// The stones.
+    pub board: &'a Board,
+    /// The rule in force.
+    pub rule: Rule,
+    /// The side to find a move for.
+    pub to_move: Color,
+    /// The level to play at.
+    pub level: Level,
+    /// Limits on top of the level's own.
+    pub limits: Limits,
+}
+
+/// The AI with its memory (hash table, history) kept between moves.
+pub struct Engine {
+    tt: Table,
+    history: History,
+    rng: SmallRng,
+}
+
+impl Engine {
+    /// An engine with a transposition table of `hash_mb` MiB and a random seed from `seed`.
+    pub fn new(hash_mb: usize, seed: u64) -> Engine {
+        Engine { tt: Table::new(hash_mb), history: History::new(), rng: SmallRng::seed_from_u64(seed) }
+    }
+
+    /// Forgets all stored search results.
+    pub fn clear_hash(&mut self) {
+        self.tt.clear();
+        self.history = History::new();
+    }
+
+    /// Resizes the hash table to `hash_mb` MiB (clearing it).
+    pub fn resize_hash(&mut self, hash_mb: usize) {
+        self.tt = Table::new(hash_mb);
+    }
+
+    /// Finds a move. Returns `None` only when the side to move has no legal move at all.
+    /// `on_info` is called after every finished iteration.
+    pub fn think(
+        &mut self,
+        request: &Request<'_>,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Analysis),
+    ) -> Option<Decision> {
+        let started = Instant::now();
+        let config = LevelConfig::of(request.level);
+        let mut pos = Position::new(request.board, request.rule, request.to_move);
+        let mut list = Vec::new();
+        generate(&mut pos, &mut list);
+        let root_moves: Vec<usize> = list.iter().map(|c| c.index).collect();
+        let first = *root_moves.first()?;
+        if root_moves.len() == 1 {
+            let analysis = self.quick_analysis(&mut pos, first, started);
+            on_info(&analysis);
+            return Some(Decision { best: pos_of(first), analysis });
+        }
+        if let Some(decision) = self.root_vcf(&mut pos, config.vcf_fours, started) {
+            on_info(&decision.analysis);
+            return Some(decision);
+        }
+        let limits = merged_limits(request.limits, &config);
+        self.tt.new_search();
+        self.history.age();
+        let control = Control {
+            stop,
+            deadline: limits.move_time.map(|t| started + t),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+        };
+        let mut searcher = Searcher::new(pos, &mut self.tt, &mut self.history, control);
+        let driver = Deepening { root_moves, max_depth: limits.depth.unwrap_or(64), soft_time: limits.move_time.map(|t| t * 2 / 5), started };
+        let (best, analysis) = driver.run(&mut searcher, on_info);
+        let best = if config.noise > 0 && !score::is_mate(analysis_raw(&analysis)) {
+            let scored = searcher.score_each_root_move(analysis.depth.max(1) as i32);
+            pick_with_noise(&scored, best, &config, &mut self.rng)
+        } else {
+            best
+        };
+        Some(Decision { best: pos_of(best), analysis })
+    }
+
+    fn quick_analysis(&mut self, pos: &mut Position, only: usize, started: Instant) -> Analysis {
+        let raw = if pos.threat_count(pos.to_move(), shape::WIN) > 0 { score::win_in(1) } else { eval::evaluate(pos) };
+        analysis_of(1, raw, &[only], 1, started)
+    }
+
+    fn root_vcf(&mut self, pos: &mut Position, max_fours: u32, started: Instant) -> Option<Decision> {
+        if max_fours == 0 {
+            return None;
+        }
+        let mut budget = 200_000;
+        let line = vcf::find_vcf(pos, max_fours, &mut budget)?;
+        let plies = line.len() + usize::from(line.len() % 2 == 0);
+        let analysis = analysis_of(plies as u32, score::win_in(plies), &line, 200_000 - budget, started);
+        Some(Decision { best: pos_of(line[0]), analysis })
+    }
+}
+
+/// The level's limits combined with the caller's (the stricter of each).
+fn merged_limits(limits: Limits, config: &LevelConfig) -> Limits {
+    let level_time = Duration::from_millis(config.max_time_ms);
+    Limits {
+        move_time: Some(limits.move_time.map_or(level_time, |t| t.min(level_time))),
+        depth: Some(limits.depth.map_or(config.max_depth, |d| d.min(config.max_depth))),
+        nodes: limits.nodes,
+    }
+}
+
+fn analysis_of(depth: u32, raw: i32, pv: &[usize], nodes: u64, started: Instant) -> Analysis {
+    let elapsed = started.elapsed();
+    let micros = elapsed.as_micros().max(1) as u64;
+    Analysis {
+        depth,
+        score: Score::from_raw(raw),
+        pv: pv.iter().map(|&i| pos_of(i)).collect(),
+        nodes,
+        nps: nodes.saturating_mul(1_000_000) / micros,
+        elapsed_ms: elapsed.as_millis() as u64,
+    }
+}
+
+/// Iterative deepening over the root moves.
+struct Deepening {
+    root_moves: Vec<usize>,
+    max_depth: u32,
+    soft_time: Option<Duration>,
+    started: Instant,
+}
+
+impl Deepening {
+    /// Runs iterations until a limit; returns the best move and its analysis.
+    fn run(mut self, s: &mut Searcher<'_>, on_info: &mut dyn FnMut(&Analysis)) -> (usize, Analysis) {
+        let mut best = self.root_moves[0];
+        let mut analysis = analysis_of(0, 0, &[best], 0, self.started);
+        let mut previous = 0;
+        let mut scores = Vec::new();
+        for depth in 1..=self.max_depth as i32 {
+            let (score, mv) = self.aspiration(s, depth, previous, &mut scores);
+            if s.aborted() {
+                break;
+            }
+            best = mv;
+            previous = score;
+            let mut scored: Vec<(usize, i32)> = self.root_moves.iter().copied().zip(scores.iter().copied()).collect();
+            scored.sort_by(|a, b| b.1.cmp(&a.1));
+            self.root_moves = scored.iter().map(|&(m, _)| m).chain(self.root_moves.iter().skip(scored.len()).copied()).collect();
+            let mut pv = s.root_pv();
+            if pv.is_empty() {
+                pv.push(mv);
+            }
+            analysis = analysis_of(depth as u32, score, &pv, s.nodes, self.started);
+            on_info(&analysis);
+            if search::mate_within(score, depth) || self.soft_time.is_some_and(|t| self.started.elapsed() >= t) {
+                break;
+            }
+        }
+        (best, analysis)
+    }
+
+    fn aspiration(&self, s: &mut Searcher<'_>, depth: i32, previous: i32, scores: &mut Vec<i32>) -> (i32, usize) {
+        let mut window = 80;
+        let (mut alpha, mut beta) = if depth >= 4 && !score::is_mate(previous) {
+            (previous - window, previous + window)
+        } else {
+            (-score::INFINITY, score::INFINITY)
+        };
+        loop {
+            let (score, mv) = s.search_root(&self.root_moves, depth, alpha, beta, scores);
+            if s.aborted() || (score > alpha && score < beta) {
+                return (score, mv);
+            }
+            window *= 4;
+            if score <= alpha {
+                alpha = (score - window).max(-score::INFINITY);
+            } else {
+                beta = (score + window).min(score::INFINITY);
+            }
+            if window > 5_000 {
+                alpha = -score::INFINITY;
+                beta = score::INFINITY;
+            }
+        }
+    }
+}
+
+/// Lower levels pick at random among the best few root moves that are close to the best score,
+/// never among moves that lose to a forced line or miss a forced win.
+fn pick_with_noise(scored: &[(usize, i32)], best: usize, config: &LevelConfig, rng: &mut SmallRng) -> usize {
+    if config.noise == 0 || scored.is_empty() || score::is_mate(scored[0].1) {
+        return best;
+    }
+    let top = scored[0].1;
+    let pool: Vec<usize> = scored
+        .iter()
+        .take(config.choices)
+        .filter(|(_, s)| !score::is_mate(*s) && top - s <= config.noise)
+        .map(|&(m, _)| m)
+        .collect();
+    if pool.is_empty() {
+        return best;
+    }
+    pool[rng.random_range(0..pool.len())]
+}
+
+/// The raw score behind an analysis (mate scores as raw mate distances).
+fn analysis_raw(analysis: &Analysis) -> i32 {
+    match analysis.score {
+        Score::Eval(v) => v,
+        Score::WinIn(n) => score::win_in(2 * n as usize - 1),
+        Score::LossIn(n) => score::loss_in(2 * n as usize),
+    }
+}
+
+/// The raw index of a point, for callers that hold positions.
+pub fn index(pos: Pos) -> usize {
+    index_of(pos)
+}

@@ -1,0 +1,124 @@
+//! Candidate moves: forced replies when the opponent threatens, otherwise the points near stones,
+//! ordered by the shapes they make for both sides.
+
+use super::position::Position;
+use super::shape::{FOUR, OPEN_FOUR, THREE, THREE_THREE, WIN};
+use crate::board::CELLS;
+
+/// A candidate move and its ordering score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// Raw board index.
+    pub index: usize,
+    /// Higher is searched first.
+    pub order: i32,
+}
+
+/// Why the move list is what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Situation {
+    /// No threat to answer: all points near stones.
+    Free,
+    /// The opponent has a four: only its five point.
+    BlockFour,
+    /// The opponent can make an open four: defences and own fours only.
+    DefendThree,
+}
+
+/// Extra ordering weight of each threat class for the mover, and for the opponent (defence).
+const ATTACK_BONUS: [i32; 8] = [0, 0, 300, 2_000, 2_500, 20_000, 40_000, 1_000_000];
+const DEFENCE_BONUS: [i32; 8] = [0, 0, 150, 1_000, 1_000, 10_000, 20_000, 500_000];
+
+/// Fills `out` with the candidate moves of the side to move, legal and ordered best first
+/// (before any TT move or killer adjustments). Returns the situation that chose them.
+pub fn generate(pos: &mut Position, out: &mut Vec<Candidate>) -> Situation {
+    out.clear();
+    let me = pos.to_move();
+    let opp = !me;
+    let situation = if pos.threat_count(opp, WIN) > 0 {
+        Situation::BlockFour
+    } else if pos.has_threat_at_least(opp, OPEN_FOUR) {
+        Situation::DefendThree
+    } else {
+        Situation::Free
+    };
+    for i in 0..pos.points().len() {
+        let q = pos.points()[i];
+        if !pos.board().is_empty_at(q) || !pos.is_near_stones(q) {
+            continue;
+        }
+        let mine = pos.shape(me, q);
+        let theirs = pos.shape(opp, q);
+        let wanted = match situation {
+            Situation::Free => true,
+            Situation::BlockFour => theirs.threat == WIN,
+            Situation::DefendThree => mine.threat >= FOUR || theirs.threat >= FOUR,
+        };
+        if wanted && pos.is_legal(q) {
+            let order = mine.value * 2
+                + theirs.value
+                + ATTACK_BONUS[usize::from(mine.threat)]
+                + DEFENCE_BONUS[usize::from(theirs.threat)];
+            out.push(Candidate { index: q, order });
+        }
+    }
+    if out.is_empty() && pos.board().stone_count() == 0 {
+        push_centre(pos, out);
+    }
+    out.sort_unstable_by(|a, b| b.order.cmp(&a.order).then(a.index.cmp(&b.index)));
+    situation
+}
+
+/// On an empty board the only sensible first move is the centre.
+fn push_centre(pos: &Position, out: &mut Vec<Candidate>) {
+    let size = pos.board().size();
+    let centre = crate::board::index_of(crate::pos::Pos::centre(size));
+    out.push(Candidate { index: centre, order: 0 });
+}
+
+/// Whether a candidate makes a threat the opponent must answer (so it is never reduced).
+#[inline]
+pub fn is_tactical(pos: &Position, index: usize) -> bool {
+    let me = pos.to_move();
+    pos.shape(me, index).threat >= THREE || pos.shape(!me, index).threat >= THREE_THREE
+}
+
+/// Per-colour history counters for quiet move ordering.
+pub struct History {
+    counters: Box<[[i32; CELLS]; 2]>,
+}
+
+impl History {
+    /// Empty history.
+    pub fn new() -> History {
+        History { counters: Box::new([[0; CELLS]; 2]) }
+    }
+
+    /// The counter of `index` for colour `c`.
+    #[inline]
+    pub fn get(&self, c: usize, index: usize) -> i32 {
+        self.counters[c][index]
+    }
+
+    /// Rewards a move that caused a cut-off at `depth`.
+    pub fn reward(&mut self, c: usize, index: usize, depth: i32) {
+        let bonus = depth * depth;
+        let slot = &mut self.counters[c][index];
+        *slot += bonus - *slot * bonus.abs() / 16_384;
+    }
+
+    /// Ages all counters (between searches).
+    pub fn age(&mut self) {
+        for side in self.counters.iter_mut() {
+            for v in side.iter_mut() {
+                *v /= 4;
+            }
+        }
+    }
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History::new()
+    }
+}

@@ -1,0 +1,341 @@
+//! Principal-variation search: iterative deepening negamax with a transposition table,
+//! aspiration windows, killer and history ordering, late-move reductions, forced-reply pruning
+//! and mate-distance scores.
+
+use super::eval::evaluate;
+use super::movegen::{generate, is_tactical, Candidate, History, Situation};
+use super::position::Position;
+use super::score::{is_mate, loss_in, win_in, INFINITY};
+use super::shape::{FOUR, OPEN_FOUR, WIN};
+use super::tt::{Bound, Table};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// The deepest ply the search reaches.
+pub const MAX_PLY: usize = 96;
+
+/// When to stop searching.
+pub struct Control<'a> {
+    /// Set from outside to stop at once.
+    pub stop: &'a AtomicBool,
+    /// Abort the search at this instant.
+    pub deadline: Option<Instant>,
+    /// Abort after this many nodes.
+    pub node_limit: u64,
+}
+
+/// One search over one position.
+pub struct Searcher<'a> {
+    /// The position, played forward and back as the search goes.
+    pub pos: Position,
+    tt: &'a mut Table,
+    history: &'a mut History,
+    control: Control<'a>,
+    killers: [[usize; 2]; MAX_PLY],
+    pv: Vec<[usize; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    lists: Vec<Vec<Candidate>>,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    aborted: bool,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher over `pos` using the shared table and history.
+    pub fn new(pos: Position, tt: &'a mut Table, history: &'a mut History, control: Control<'a>) -> Self {
+        Searcher {
+            pos,
+            tt,
+            history,
+            control,
+            killers: [[0; 2]; MAX_PLY],
+            pv: vec![[0; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            nodes: 0,
+            aborted: false,
+        }
+    }
+
+    /// Whether the search was stopped (by the flag, the clock or the node limit).
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// The principal variation found by the last call at the root.
+    pub fn root_pv(&self) -> Vec<usize> {
+        self.pv[0][..self.pv_len[0]].to_vec()
+    }
+
+    fn check_limits(&mut self) {
+        if self.control.stop.load(Ordering::Relaxed)
+            || self.nodes >= self.control.node_limit
+            || self.control.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// Searches the root moves `moves` (in order) to `depth` within the window.
+    /// Returns the best score and its move; `scores` receives each move's result.
+    pub fn search_root(
+        &mut self,
+        moves: &[usize],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        scores: &mut Vec<i32>,
+    ) -> (i32, usize) {
+        scores.clear();
+        self.pv_len[0] = 0;
+        let mut best = (-INFINITY, moves[0]);
+        for (i, &m) in moves.iter().enumerate() {
+            let tactical = is_tactical(&self.pos, m);
+            self.pos.play(m);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let r = if depth >= 4 && i >= 6 && !tactical { 1 } else { 0 };
+                let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, 1, false);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, false);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(depth - 1, -beta, -alpha, 1, true);
+                }
+                s
+            };
+            self.pos.undo();
+            if self.aborted {
+                break;
+            }
+            scores.push(score);
+            if score > best.0 {
+                best = (score, m);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(0, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Scores every root move with a full window at `depth` (for levels that choose among
+    /// near-best moves). Returns (move, score) best first; empty if stopped.
+    pub fn score_each_root_move(&mut self, depth: i32) -> Vec<(usize, i32)> {
+        let mut list = Vec::new();
+        generate(&mut self.pos, &mut list);
+        let mut scored = Vec::with_capacity(list.len());
+        let was_aborted = self.aborted;
+        self.aborted = false;
+        for c in list {
+            self.pos.play(c.index);
+            let s = -self.negamax(depth - 1, -INFINITY, INFINITY, 1, true);
+            self.pos.undo();
+            if self.aborted {
+                break;
+            }
+            scored.push((c.index, s));
+        }
+        self.aborted = was_aborted || self.aborted;
+        scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        scored
+    }
+
+    fn update_pv(&mut self, ply: usize, m: usize) {
+        self.pv[ply][ply] = m;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Negamax with alpha-beta. `ply` counts from the root.
+    fn negamax(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, is_pv: bool) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.pv_len[ply] = ply;
+        let me = self.pos.to_move();
+        let opp = !me;
+        if self.pos.threat_count(me, WIN) > 0 {
+            return win_in(ply + 1);
+        }
+        let opp_fives = self.pos.threat_count(opp, WIN);
+        if opp_fives >= 2 {
+            return loss_in(ply + 2);
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(&self.pos);
+        }
+        alpha = alpha.max(loss_in(ply));
+        beta = beta.min(win_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        if opp_fives == 0 && self.has_unstoppable_four(me) {
+            return win_in(ply + 3);
+        }
+        let key = self.pos.hash();
+        let mut tt_move = 0;
+        if let Some(e) = self.tt.probe(key, ply) {
+            tt_move = usize::from(e.best);
+            let s = i32::from(e.score);
+            if !is_pv && i32::from(e.depth) >= depth {
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+        if depth <= 0 {
+            if opp_fives == 0 {
+                return evaluate(&self.pos);
+            }
+            depth = 1;
+        }
+        self.search_moves(depth, alpha, beta, ply, is_pv, tt_move, key)
+    }
+
+    /// An open four (or double four) the opponent cannot delay with a four of their own.
+    fn has_unstoppable_four(&mut self, me: crate::color::Color) -> bool {
+        if self.pos.threat_count(me, OPEN_FOUR) == 0 || self.pos.has_threat_at_least(!me, FOUR) {
+            return false;
+        }
+        if !(self.pos.rule().has_forbidden_points() && me == crate::color::Color::Black) {
+            return true;
+        }
+        let mut points = Vec::new();
+        self.pos.points_with_threat(me, OPEN_FOUR, &mut points);
+        points.into_iter().any(|q| self.pos.shape(me, q).threat == OPEN_FOUR && self.pos.is_legal(q))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        is_pv: bool,
+        tt_move: usize,
+        key: u64,
+    ) -> i32 {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let situation = generate(&mut self.pos, &mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return 0;
+        }
+        self.order(&mut list, ply, tt_move);
+        let me = self.pos.to_move().index();
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = 0;
+        let limit = if situation == Situation::Free { if is_pv { 28 } else { 20 } } else { list.len() };
+        for (i, c) in list.iter().take(limit).enumerate() {
+            let tactical = is_tactical(&self.pos, c.index);
+            self.pos.play(c.index);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, -beta, -alpha, ply + 1, is_pv)
+            } else {
+                let r = reduction(depth, i, tactical || situation != Situation::Free);
+                let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if is_pv && s > alpha && s < beta {
+                    s = -self.negamax(depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.pos.undo();
+            if self.aborted {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = c.index;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, c.index);
+                    if score >= beta {
+                        if !tactical {
+                            self.remember_cutoff(me, ply, c.index, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best_move, best, depth, bound);
+        best
+    }
+
+    fn order(&self, list: &mut [Candidate], ply: usize, tt_move: usize) {
+        let me = self.pos.to_move().index();
+        for c in list.iter_mut() {
+            if c.index == tt_move {
+                c.order = i32::MAX;
+            } else if c.order < 20_000 {
+                if self.killers[ply][0] == c.index {
+                    c.order += 15_000;
+                } else if self.killers[ply][1] == c.index {
+                    c.order += 12_000;
+                }
+                c.order += self.history.get(me, c.index).min(8_000);
+            }
+        }
+        list.sort_unstable_by(|a, b| b.order.cmp(&a.order).then(a.index.cmp(&b.index)));
+    }
+
+    fn remember_cutoff(&mut self, me: usize, ply: usize, index: usize, depth: i32) {
+        if self.killers[ply][0] != index {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = index;
+        }
+        self.history.reward(me, index, depth);
+    }
+}
+
+/// How much to reduce the `i`-th move at `depth` (0 for tactical or early moves).
+fn reduction(depth: i32, i: usize, tactical: bool) -> i32 {
+    if tactical || depth < 3 || i < 3 {
+        return 0;
+    }
+    let mut r = 1;
+    if i >= 8 && depth >= 5 {
+        r += 1;
+    }
+    if i >= 14 && depth >= 8 {
+        r += 1;
+    }
+    r.min(depth - 2)
+}
+
+/// Whether `score` from an iteration already proves the result within `depth`.
+pub fn mate_within(score: i32, depth: i32) -> bool {
+    is_mate(score) && (super::score::MATE - score.abs()) <= depth
+}

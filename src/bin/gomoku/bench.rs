@@ -1,0 +1,102 @@
+//! Benchmarks: search speed over fixed positions, and rule-check throughput.
+
+use crate::option;
+use gomoku::ai::{Engine, Limits, Request};
+use gomoku::board::index_of;
+use gomoku::record::parse_moves;
+use gomoku::{renju, Board, Color, Level, Rule};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The fixed middle-game positions (move strings), one per line.
+const POSITIONS: &str = include_str!("../../../benches/positions.txt");
+
+fn positions() -> Result<Vec<Board>, String> {
+    POSITIONS
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let moves = parse_moves(line, 15).map_err(|e| format!("{line}: {e}"))?;
+            let mut board = Board::new(15).map_err(|e| e.to_string())?;
+            for (i, m) in moves.iter().enumerate() {
+                board.place(*m, Color::at_ply(i));
+            }
+            Ok(board)
+        })
+        .collect()
+}
+
+/// `gomoku bench`: fixed depth (node-count signature, nodes/s) or fixed time (depth reached).
+pub fn run_bench(args: &[String]) -> Result<(), String> {
+    let boards = positions()?;
+    let depth: Option<u32> = option(args, "--depth").map(str::parse).transpose().map_err(|_| "bad --depth")?;
+    let time: Option<u64> = option(args, "--time").map(str::parse).transpose().map_err(|_| "bad --time")?;
+    let limits = match (depth, time) {
+        (_, Some(ms)) => Limits::per_move(ms),
+        (d, None) => Limits::depth(d.unwrap_or(8)),
+    };
+    let (mut total_nodes, mut total_micros, mut signature, mut depth_sum) = (0u64, 0u128, 0u64, 0u64);
+    for (i, board) in boards.iter().enumerate() {
+        let mut engine = Engine::new(64, 0);
+        let to_move = Color::at_ply(board.stone_count());
+        let request = Request { board, rule: Rule::Freestyle, to_move, level: Level::Master, limits };
+        let started = Instant::now();
+        let decision = engine.think(&request, &AtomicBool::new(false), &mut |_| {}).ok_or("no move")?;
+        let micros = started.elapsed().as_micros();
+        let a = &decision.analysis;
+        println!(
+            "position {:2}: depth {:2} nodes {:9} time {:6} ms nps {:8} best {} score {}",
+            i + 1, a.depth, a.nodes, micros / 1000, a.nodes as u128 * 1_000_000 / micros.max(1), decision.best, a.score
+        );
+        total_nodes += a.nodes;
+        total_micros += micros;
+        depth_sum += u64::from(a.depth);
+        signature = signature.wrapping_mul(1_000_003).wrapping_add(a.nodes);
+    }
+    println!(
+        "TOTAL positions {} nodes {} time {} ms nps {} mean depth {:.1} signature {:016x}",
+        boards.len(),
+        total_nodes,
+        total_micros / 1000,
+        total_nodes as u128 * 1_000_000 / total_micros.max(1),
+        depth_sum as f64 / boards.len() as f64,
+        signature
+    );
+    Ok(())
+}
+
+/// `gomoku perf`: how many five checks and forbidden-point checks run per second.
+pub fn run_rule_perf() -> Result<(), String> {
+    let mut boards = positions()?;
+    let points: Vec<Vec<usize>> =
+        boards.iter().map(|b| b.empty_points().map(index_of).collect()).collect();
+    let rounds = 200;
+    let started = Instant::now();
+    let mut checks = 0u64;
+    let mut wins = 0u64;
+    for _ in 0..rounds {
+        for (board, empties) in boards.iter().zip(&points) {
+            for &q in empties {
+                wins += u64::from(Rule::Standard.would_win_at(board, q, Color::Black));
+                checks += 1;
+            }
+        }
+    }
+    let five_rate = checks as f64 / started.elapsed().as_secs_f64();
+    let started = Instant::now();
+    let mut forbidden_checks = 0u64;
+    let mut forbidden = 0u64;
+    for _ in 0..rounds / 4 {
+        for (board, empties) in boards.iter_mut().zip(&points) {
+            for &q in empties {
+                forbidden += u64::from(renju::forbidden_at(board, q).is_some());
+                forbidden_checks += 1;
+            }
+        }
+    }
+    let forbidden_rate = forbidden_checks as f64 / started.elapsed().as_secs_f64();
+    println!("five checks: {checks} in total, {wins} fives, {five_rate:.0}/s");
+    println!("forbidden-point checks: {forbidden_checks} in total, {forbidden} forbidden, {forbidden_rate:.0}/s");
+    Ok(())
+}

@@ -1,0 +1,162 @@
+//! Match players: our engine in-process at a level, or an external Gomocup brain.
+
+use gomoku::ai::{Engine, Limits, Request};
+use gomoku::{Board, Color, Level, Pos, Rule};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+/// Someone who can be asked for a move.
+pub trait Player {
+    /// A short name for reports.
+    fn name(&self) -> String;
+    /// Prepares for a new game.
+    fn new_game(&mut self, size: u8, rule: Rule, move_ms: u64) -> Result<(), String>;
+    /// The move for `to_move` on this board, given the moves played so far in order.
+    fn choose(&mut self, board: &Board, moves: &[Pos], to_move: Color) -> Result<Pos, String>;
+}
+
+/// Our engine at a level.
+pub struct Internal {
+    level: Level,
+    engine: Engine,
+    rule: Rule,
+    move_ms: u64,
+    depth: Option<u32>,
+}
+
+impl Internal {
+    /// Our engine at `level`, seeded for reproducible randomness.
+    pub fn new(level: Level, seed: u64, depth: Option<u32>) -> Internal {
+        Internal { level, engine: Engine::new(32, seed), rule: Rule::Freestyle, move_ms: 200, depth }
+    }
+}
+
+impl Player for Internal {
+    fn name(&self) -> String {
+        match self.depth {
+            Some(d) => format!("gomoku-{}-d{d}", self.level),
+            None => format!("gomoku-{}", self.level),
+        }
+    }
+
+    fn new_game(&mut self, _size: u8, rule: Rule, move_ms: u64) -> Result<(), String> {
+        self.rule = rule;
+        self.move_ms = move_ms;
+        self.engine.clear_hash();
+        Ok(())
+    }
+
+    fn choose(&mut self, board: &Board, _moves: &[Pos], to_move: Color) -> Result<Pos, String> {
+        let limits = Limits { depth: self.depth, ..Limits::per_move(self.move_ms) };
+        let request = Request { board, rule: self.rule, to_move, level: self.level, limits };
+        let stop = AtomicBool::new(false);
+        self.engine.think(&request, &stop, &mut |_| {}).map(|d| d.best).ok_or_else(|| "no move".into())
+    }
+}
+
+/// A Gomocup brain run as a child process.
+pub struct External {
+    command: String,
+    child: Option<(Child, ChildStdin, Receiver<String>)>,
+    move_ms: u64,
+}
+
+impl External {
+    /// A brain started with this shell command.
+    pub fn new(command: &str) -> External {
+        External { command: command.to_string(), child: None, move_ms: 200 }
+    }
+
+    fn spawn(&mut self) -> Result<(), String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(&self.command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", self.command))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        self.child = Some((child, stdin, receiver));
+        Ok(())
+    }
+
+    fn send(&mut self, text: &str) -> Result<(), String> {
+        let (_, stdin, _) = self.child.as_mut().ok_or("brain not running")?;
+        stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()).map_err(|e| format!("write: {e}"))
+    }
+
+    /// The next reply line that is not a MESSAGE/DEBUG line.
+    fn reply(&mut self, timeout: Duration) -> Result<String, String> {
+        let (_, _, receiver) = self.child.as_mut().ok_or("brain not running")?;
+        loop {
+            let line = receiver.recv_timeout(timeout).map_err(|_| "no reply in time".to_string())?;
+            let word = line.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
+            if !matches!(word.as_str(), "MESSAGE" | "DEBUG" | "") {
+                return Ok(line.trim().to_string());
+            }
+        }
+    }
+}
+
+impl Player for External {
+    fn name(&self) -> String {
+        self.command.split_whitespace().last().unwrap_or("brain").rsplit('/').next().unwrap_or("brain").to_string()
+    }
+
+    fn new_game(&mut self, size: u8, rule: Rule, move_ms: u64) -> Result<(), String> {
+        self.move_ms = move_ms;
+        if self.child.is_none() {
+            self.spawn()?;
+            self.send(&format!("START {size}\n"))?;
+        } else {
+            self.send("RESTART\n")?;
+        }
+        let ok = self.reply(Duration::from_secs(30))?;
+        if !ok.eq_ignore_ascii_case("OK") {
+            return Err(format!("brain answered {ok:?} to START"));
+        }
+        let mask = match rule {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+        };
+        self.send(&format!("INFO timeout_turn {move_ms}\nINFO timeout_match 0\nINFO rule {mask}\n"))
+    }
+
+    fn choose(&mut self, _board: &Board, moves: &[Pos], to_move: Color) -> Result<Pos, String> {
+        let mut text = String::from("BOARD\n");
+        for (i, m) in moves.iter().enumerate() {
+            let own = Color::at_ply(i) == to_move;
+            text.push_str(&format!("{},{},{}\n", m.x, m.y, if own { 1 } else { 2 }));
+        }
+        text.push_str("DONE\n");
+        self.send(&text)?;
+        let line = self.reply(Duration::from_millis(self.move_ms * 20 + 30_000))?;
+        line.parse::<Pos>().map_err(|_| format!("bad move {line:?}"))
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        if let Some((mut child, mut stdin, _)) = self.child.take() {
+            let _ = stdin.write_all(b"END\n");
+            let _ = stdin.flush();
+            std::thread::sleep(Duration::from_millis(50));
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}

@@ -1,0 +1,87 @@
+// The new-game / settings dialog: mode, your colour, AI level, rule, board size, centre-first
+// opening, and the app's language, theme, sound and move numbers.
+//
+// "Apply" keeps the current game (the level applies at once, the rest waits for the next game);
+// "Start new game" applies and starts one. Esc or Cancel closes without changes.
+
+import { t } from '../i18n.js';
+import { BOARD_SIZES } from '../state.js';
+import { openModal } from './modal.js';
+
+/**
+ * Wires the dialog in index.html (`#settings-dialog`).
+ * @param {{onApply: (prefs: any, startNewGame: boolean) => Promise<void> | void}} handlers
+ * @returns {{open: (prefs: any, options?: {focusStart?: boolean}) => void}}
+ */
+export function createSettingsDialog(handlers) {
+  const backdrop = /** @type {HTMLElement} */ (document.getElementById('settings-dialog'));
+  const form = /** @type {HTMLFormElement} */ (backdrop.querySelector('form'));
+  const el = (id) => /** @type {any} */ (document.getElementById(id));
+  let base = null;
+  let close = () => {};
+
+  const radio = (name) => /** @type {HTMLInputElement | null} */ (form.querySelector(`input[name="${name}"]:checked`));
+  const setRadio = (name, value) => {
+    for (const r of form.querySelectorAll(`input[name="${name}"]`)) r.checked = r.value === value;
+  };
+  const syncMode = () => {
+    el('row-color').hidden = radio('mode')?.value !== 'humanVsAi';
+  };
+  form.addEventListener('change', syncMode);
+
+  const fillSizes = (current) => {
+    const select = el('set-size');
+    select.replaceChildren(...BOARD_SIZES.slice().sort((a, b) => a - b).map((n) => {
+      const option = document.createElement('option');
+      option.value = String(n);
+      option.textContent = t('size.option', { n });
+      return option;
+    }));
+    select.value = String(current);
+  };
+
+  const collect = () => ({
+    ...base,
+    mode: radio('mode')?.value ?? base.mode,
+    humanColor: radio('humanColor')?.value ?? base.humanColor,
+    level: radio('level')?.value ?? base.level,
+    rule: el('set-rule').value,
+    size: Number(el('set-size').value),
+    centreFirst: el('set-centre').checked,
+    language: el('set-language').value,
+    theme: el('set-theme').value,
+    sound: el('set-sound').checked,
+    showNumbers: el('set-numbers').checked,
+  });
+
+  const finish = async (startNewGame) => {
+    const prefs = collect();
+    close();
+    await handlers.onApply(prefs, startNewGame);
+  };
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    finish(true);
+  });
+  el('settings-apply').addEventListener('click', () => finish(false));
+  el('settings-cancel').addEventListener('click', () => close());
+
+  return {
+    open(prefs, options = {}) {
+      base = prefs;
+      setRadio('mode', prefs.mode);
+      setRadio('humanColor', prefs.humanColor);
+      setRadio('level', prefs.level);
+      el('set-rule').value = prefs.rule;
+      fillSizes(prefs.size);
+      el('set-centre').checked = prefs.centreFirst;
+      el('set-language').value = prefs.language;
+      el('set-theme').value = prefs.theme;
+      el('set-sound').checked = prefs.sound;
+      el('set-numbers').checked = prefs.showNumbers;
+      syncMode();
+      const focus = options.focusStart ? el('settings-start') : radio('mode');
+      close = openModal(backdrop, { onCancel: () => close(), initialFocus: focus, dismissOnBackdrop: true });
+    },
+  };
+}

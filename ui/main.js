@@ -1,0 +1,249 @@
+// Wires the page: the board renderer and its input, the side panel, dialogs, shortcuts, sound,
+// language and theme, all around the controller's store. Loaded by index.html as a module.
+
+import { api } from './api.js';
+import { createController } from './controller.js';
+import {
+  applyTranslations, getLanguage, resolveLanguage, setLanguage, t,
+} from './i18n.js';
+import {
+  boardModel, clockMs, deriveViewModel, formatAnalysis, formatClock, formatHint,
+} from './state.js';
+import { BoardRenderer } from './board/render.js';
+import { bindBoardKeys, bindPointer } from './board/input.js';
+import { pointLabel, pointToClient, pointToPixel } from './board/geometry.js';
+import { bindShortcuts } from './keyboard.js';
+import { createSound } from './sound.js';
+import { applyTheme, prefersReducedMotion, readBoardTheme } from './theme.js';
+import { renderAnalysis, renderClock, renderPanel, renderSoundToggle } from './panel.js';
+import { createToast } from './toast.js';
+import { createBanner } from './dialogs/banner.js';
+import { createNicknameDialog } from './dialogs/nickname.js';
+import { createSettingsDialog } from './dialogs/settings.js';
+import { askResume } from './dialogs/resume.js';
+import { isModalOpen } from './dialogs/modal.js';
+
+const $ = (id) => /** @type {any} */ (document.getElementById(id));
+
+const canvas = /** @type {HTMLCanvasElement} */ ($('board'));
+const board = new BoardRenderer(canvas, { reducedMotion: prefersReducedMotion });
+const toast = createToast($('toast'));
+const sound = createSound();
+const banner = createBanner({
+  onPlayAgain: () => controller.playAgain(),
+  onReview: () => {
+    controller.review();
+    canvas.focus({ preventScroll: true });
+  },
+  reducedMotion: prefersReducedMotion,
+});
+const controller = createController({
+  api,
+  t,
+  notify: (message, kind) => toast.show(message, kind),
+  sound,
+  onOutcome: (info) => (info ? banner.show({ ...info, place: bannerPlace() }) : banner.hide()),
+  askResume,
+});
+const { store } = controller;
+const nicknames = createNicknameDialog({ onSubmit: (names) => controller.setNames(names) });
+const settings = createSettingsDialog({
+  onApply: (prefs, startNewGame) => controller.applySettings(prefs, startNewGame),
+});
+
+let cursor = null;
+let shown = { view: null, hint: null, numbers: false, language: '' };
+let stopFollowingTheme = () => {};
+
+/* ---------- rendering ---------- */
+
+/** Where the banner covers least of the winning five: the top or bottom band of the board. */
+function bannerPlace() {
+  const view = store.get().view;
+  if (view?.status.state !== 'won') return 'centre';
+  const layout = board.layout();
+  const ys = view.status.line.map((p) => pointToPixel(layout, p.x, p.y).py / layout.cssHeight);
+  const inTop = ys.filter((y) => y < 0.3).length;
+  const inBottom = ys.filter((y) => y > 0.7).length;
+  if (inTop !== inBottom) return inTop < inBottom ? 'top' : 'bottom';
+  return ys.reduce((a, b) => a + b, 0) / ys.length > 0.5 ? 'top' : 'bottom';
+}
+
+function renderBoard(state) {
+  const { view, hint, prefs, review } = state;
+  const numbers = Boolean(prefs.showNumbers || review);
+  if (view === shown.view && hint === shown.hint && numbers === shown.numbers) return;
+  shown = { ...shown, view, hint, numbers };
+  if (cursor && (cursor.x >= view.size || cursor.y >= view.size)) cursor = null;
+  board.setModel(boardModel(view, { showNumbers: numbers, hint }));
+  canvas.dataset.stones = view.moves.map((m) => `${m.x},${m.y},${m.color}`).join(';');
+  canvas.dataset.status = view.status.state;
+  canvas.dataset.thinking = String(view.aiThinking);
+  canvas.dataset.sideToMove = view.sideToMove;
+  canvas.dataset.generation = String(view.generation);
+  canvas.dataset.size = String(view.size);
+  canvas.setAttribute('aria-label', t('board.label', { size: view.size }));
+}
+
+function renderAnalysisBox(state) {
+  const a = state.analysis;
+  if (!a) {
+    renderAnalysis(null, false);
+    return;
+  }
+  const text = a.type === 'hint' ? formatHint(a.payload, a.view, t) : formatAnalysis(a.payload, a.view, t);
+  const live = a.type === 'analysis' && state.view?.aiThinking && a.view.generation === state.view.generation;
+  renderAnalysis(text, Boolean(live));
+}
+
+function render(state) {
+  if (!state.view) return;
+  const vm = deriveViewModel(state.view, t, { sinceMs: performance.now() - state.receivedAt });
+  renderPanel(vm);
+  renderBoard(state);
+  renderAnalysisBox(state);
+  $('board-wrap').classList.toggle('is-busy', vm.thinking);
+  const pill = $('thinking-pill');
+  pill.hidden = !vm.thinking || vm.status !== 'playing';
+  const layout = board.layout();
+  pill.style.top = `${Math.max(0, layout.boardTop + layout.cell * 0.6)}px`;
+  $('thinking-pill-text').textContent = vm.statusText;
+}
+
+function tickClocks() {
+  const { view, receivedAt } = store.get();
+  if (!view || view.status.state !== 'playing') return;
+  const side = view.sideToMove;
+  renderClock(side, formatClock(clockMs(view, side, performance.now() - receivedAt)));
+}
+
+/* ---------- preferences: language, theme, sound ---------- */
+
+function applyPreferences(prefs) {
+  const lang = resolveLanguage(prefs.language, navigator.language);
+  if (lang !== getLanguage() || shown.language === '') {
+    setLanguage(lang);
+    applyTranslations(document);
+    shown = { ...shown, language: lang, view: null };
+    banner.refresh();
+    document.title = t('app.title');
+    canvas.setAttribute('aria-roledescription', t('board.role'));
+    canvas.setAttribute('aria-label', t('board.label', { size: store.get().view?.size ?? 15 }));
+  }
+  $('lang-select').value = prefs.language;
+  if (document.documentElement.dataset.themePreference !== prefs.theme) {
+    stopFollowingTheme();
+    stopFollowingTheme = applyTheme(prefs.theme, () => board.setTheme(readBoardTheme()));
+  }
+  sound.setEnabled(prefs.sound);
+  renderSoundToggle(prefs.sound);
+}
+
+let lastPrefs = null;
+store.subscribe((state) => {
+  if (state.prefs !== lastPrefs) {
+    lastPrefs = state.prefs;
+    applyPreferences(state.prefs);
+  }
+  render(state);
+});
+
+/* ---------- board input ---------- */
+
+function announce(point) {
+  const view = store.get().view;
+  if (!view || !point) return;
+  const stone = view.moves.find((m) => m.x === point.x && m.y === point.y);
+  const label = pointLabel(point.x, point.y, view.size);
+  $('board-live').textContent = stone
+    ? t('board.cursorStone', { point: label, color: t(`color.${stone.color}`) })
+    : t('board.cursorEmpty', { point: label });
+}
+
+bindPointer(canvas, () => board.layout(), {
+  onHover: (p) => board.setHover(p),
+  onPick: (p) => {
+    cursor = p;
+    board.setCursor(p, false);
+    controller.play(p);
+  },
+});
+bindBoardKeys(canvas, {
+  getSize: () => store.get().view?.size ?? 15,
+  getCursor: () => cursor,
+  setCursor: (p, visible) => {
+    cursor = p;
+    board.setCursor(p, visible);
+    if (visible) announce(p);
+  },
+  onPlace: (p) => controller.play(p),
+});
+board.observe();
+
+/* ---------- buttons and shortcuts ---------- */
+
+const openNewGame = () => settings.open(store.get().prefs, { focusStart: true });
+const actions = {
+  new: openNewGame,
+  undo: () => controller.undo(),
+  redo: () => controller.redo(),
+  hint: () => controller.hint(),
+  save: () => controller.save(),
+  load: () => controller.load(),
+};
+const onClick = (id, fn) => $(id).addEventListener('click', fn);
+onClick('btn-new', actions.new);
+onClick('btn-undo', actions.undo);
+onClick('btn-redo', actions.redo);
+onClick('btn-hint', actions.hint);
+onClick('btn-save', actions.save);
+onClick('btn-load', actions.load);
+onClick('btn-stop', () => controller.stop());
+onClick('btn-ai-move', () => controller.aiMove());
+onClick('btn-settings', () => settings.open(store.get().prefs));
+onClick('btn-names', () => {
+  const view = store.get().view;
+  if (view) nicknames.open(view);
+});
+onClick('btn-sound', () => {
+  const prefs = store.get().prefs;
+  controller.savePrefs({ ...prefs, sound: !prefs.sound });
+});
+onClick('btn-theme', () => {
+  const shownTheme = document.documentElement.dataset.theme;
+  controller.savePrefs({ ...store.get().prefs, theme: shownTheme === 'dark' ? 'light' : 'dark' });
+});
+$('lang-select').addEventListener('change', (e) => {
+  controller.savePrefs({ ...store.get().prefs, language: e.target.value });
+});
+bindShortcuts(window, (action) => {
+  const view = store.get().view;
+  const button = { undo: 'btn-undo', redo: 'btn-redo', hint: 'btn-hint' }[action];
+  if (button && $(button).disabled) return;
+  if (view || action === 'new') actions[action]();
+}, { isBlocked: isModalOpen });
+
+/* ---------- shell events, start-up ---------- */
+
+/** Test hook for WebDriver: the client coordinates of an intersection. */
+window.__gomokuTest = {
+  pointFor(x, y) {
+    return pointToClient(board.layout(), canvas.getBoundingClientRect(), x, y);
+  },
+};
+
+async function listenAll() {
+  const subscriptions = [
+    api.onView((view) => controller.showView(view)),
+    api.onAnalysis((payload) => controller.onAnalysis(payload)),
+    api.onHint((payload) => controller.onHint(payload)),
+  ];
+  const results = await Promise.allSettled(subscriptions);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) toast.show(t('error.unknown', { message: failed.reason?.message ?? '' }), 'error');
+}
+
+applyPreferences(store.get().prefs);
+window.addEventListener('load', () => board.setTheme(readBoardTheme()));
+setInterval(tickClocks, 250);
+listenAll().then(() => controller.start());
