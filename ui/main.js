@@ -26,7 +26,10 @@ import { isModalOpen } from './dialogs/modal.js';
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 
 const canvas = /** @type {HTMLCanvasElement} */ ($('board'));
-const board = new BoardRenderer(canvas, { reducedMotion: prefersReducedMotion });
+const board = new BoardRenderer(canvas, {
+  reducedMotion: prefersReducedMotion,
+  onLayout: (layout) => placePill(layout),
+});
 const toast = createToast($('toast'));
 const sound = createSound();
 const banner = createBanner({
@@ -69,14 +72,14 @@ function bannerPlace() {
   return ys.reduce((a, b) => a + b, 0) / ys.length > 0.5 ? 'top' : 'bottom';
 }
 
-function renderBoard(state) {
+function renderBoard(state, vm) {
   const { view, hint, prefs, review } = state;
   const numbers = Boolean(prefs.showNumbers || review);
   if (view === shown.view && hint === shown.hint && numbers === shown.numbers) return;
   shown = { ...shown, view, hint, numbers };
   if (cursor && (cursor.x >= view.size || cursor.y >= view.size)) cursor = null;
   board.setModel(boardModel(view, { showNumbers: numbers, hint }));
-  canvas.dataset.stones = view.moves.map((m) => `${m.x},${m.y},${m.color}`).join(';');
+  canvas.dataset.stones = vm.stonesAttr;
   canvas.dataset.status = view.status.state;
   canvas.dataset.thinking = String(view.aiThinking);
   canvas.dataset.sideToMove = view.sideToMove;
@@ -100,14 +103,16 @@ function render(state) {
   if (!state.view) return;
   const vm = deriveViewModel(state.view, t, { sinceMs: performance.now() - state.receivedAt });
   renderPanel(vm);
-  renderBoard(state);
+  renderBoard(state, vm);
   renderAnalysisBox(state);
   $('board-wrap').classList.toggle('is-busy', vm.thinking);
-  const pill = $('thinking-pill');
-  pill.hidden = !vm.thinking || vm.status !== 'playing';
-  const layout = board.layout();
-  pill.style.top = `${Math.max(0, layout.boardTop + layout.cell * 0.6)}px`;
+  $('thinking-pill').hidden = !vm.thinking || vm.status !== 'playing';
   $('thinking-pill-text').textContent = vm.statusText;
+}
+
+/** Keeps the "thinking" pill in the board's top margin, above the first line. */
+function placePill(layout) {
+  $('thinking-pill').style.top = `${Math.max(0, layout.boardTop + layout.cell * 0.6)}px`;
 }
 
 function tickClocks() {

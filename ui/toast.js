@@ -21,7 +21,9 @@ export function createToast(el) {
       el.textContent = message;
       el.dataset.kind = kind;
       el.hidden = false;
-      requestAnimationFrame(() => el.classList.add('is-in'));
+      requestAnimationFrame(() => {
+        if (!el.hidden) el.classList.add('is-in');
+      });
       timer = setTimeout(hide, ms);
     },
     hide,

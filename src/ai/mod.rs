@@ -119,18 +119,18 @@ impl Engine {
             on_info(&analysis);
             return Some(Decision { best: pos_of(first), analysis });
         }
-        if let Some(decision) = self.root_vcf(&mut pos, config.vcf_fours, started) {
-            on_info(&decision.analysis);
-            return Some(decision);
-        }
         let limits = merged_limits(request.limits, &config);
-        self.tt.new_search();
-        self.history.age();
         let control = Control {
             stop,
             deadline: limits.move_time.map(|t| started + t),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
         };
+        if let Some(decision) = self.root_vcf(&mut pos, config.vcf_fours, &control, started) {
+            on_info(&decision.analysis);
+            return Some(decision);
+        }
+        self.tt.new_search();
+        self.history.age();
         let mut searcher = Searcher::new(pos, &mut self.tt, &mut self.history, control);
         let driver = Deepening { root_moves, max_depth: limits.depth.unwrap_or(64), soft_time: limits.move_time.map(|t| t * 2 / 5), started };
         let (best, analysis) = driver.run(&mut searcher, on_info);
@@ -148,14 +148,15 @@ impl Engine {
         analysis_of(1, raw, &[only], 1, started)
     }
 
-    fn root_vcf(&mut self, pos: &mut Position, max_fours: u32, started: Instant) -> Option<Decision> {
+    fn root_vcf(&mut self, pos: &mut Position, max_fours: u32, control: &Control<'_>, started: Instant) -> Option<Decision> {
         if max_fours == 0 {
             return None;
         }
-        let mut budget = 200_000;
-        let line = vcf::find_vcf(pos, max_fours, &mut budget)?;
+        let deadline = control.deadline.map(|d| started + (d - started) / 4);
+        let mut vcf = vcf::Vcf::new(100_000, deadline, Some(control.stop));
+        let line = vcf.find(pos, max_fours)?;
         let plies = line.len() + usize::from(line.len() % 2 == 0);
-        let analysis = analysis_of(plies as u32, score::win_in(plies), &line, 200_000 - budget, started);
+        let analysis = analysis_of(plies as u32, score::win_in(plies), &line, vcf.nodes, started);
         Some(Decision { best: pos_of(line[0]), analysis })
     }
 }

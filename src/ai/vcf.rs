@@ -6,84 +6,106 @@ use super::position::Position;
 use super::shape::{FOUR, WIN};
 use crate::color::Color;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
-/// Searches a VCF for the side to move, at most `max_fours` attacker moves long (counting the
-/// final five), stopping early when `budget` nodes are spent. Returns the attacker's winning line
-/// (attacker and defender moves alternating, starting with the attacker's first four).
-pub fn find_vcf(pos: &mut Position, max_fours: u32, budget: &mut u64) -> Option<Vec<usize>> {
-    let attacker = pos.to_move();
-    let mut failed = HashSet::new();
-    let mut line = Vec::new();
-    attack(pos, attacker, max_fours, budget, &mut failed, &mut line).then_some(line)
+/// A VCF search with its limits and its memory of refuted positions.
+pub struct Vcf<'a> {
+    /// Attacker nodes visited.
+    pub nodes: u64,
+    node_budget: u64,
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+    failed: HashSet<u64>,
+    out_of_budget: bool,
 }
 
-/// The attacker is to move.
-fn attack(
-    pos: &mut Position,
-    attacker: Color,
-    fours_left: u32,
-    budget: &mut u64,
-    failed: &mut HashSet<u64>,
-    line: &mut Vec<usize>,
-) -> bool {
-    let defender = !attacker;
-    if pos.threat_count(attacker, WIN) > 0 {
-        line.push(first_point(pos, attacker, WIN));
-        return true;
+impl<'a> Vcf<'a> {
+    /// A search that gives up after `node_budget` attacker nodes, at `deadline`, or when `stop`
+    /// is raised.
+    pub fn new(node_budget: u64, deadline: Option<Instant>, stop: Option<&'a AtomicBool>) -> Vcf<'a> {
+        Vcf { nodes: 0, node_budget, deadline, stop, failed: HashSet::new(), out_of_budget: false }
     }
-    if fours_left == 0 || *budget == 0 || pos.threat_count(defender, WIN) > 1 || failed.contains(&pos.hash()) {
-        return false;
+
+    /// Searches a VCF for the side to move, at most `max_fours` attacker moves long. Returns the
+    /// winning line (attacker and defender moves alternating, starting with the first four).
+    pub fn find(&mut self, pos: &mut Position, max_fours: u32) -> Option<Vec<usize>> {
+        let attacker = pos.to_move();
+        let mut line = Vec::new();
+        self.attack(pos, attacker, max_fours, &mut line).then_some(line)
     }
-    *budget -= 1;
-    let must_block = (pos.threat_count(defender, WIN) == 1).then(|| first_point(pos, defender, WIN));
-    let mut fours = Vec::new();
-    pos.points_with_threat(attacker, FOUR, &mut fours);
-    if let Some(block) = must_block {
-        fours.retain(|&q| q == block);
-    }
-    for q in fours {
-        if !pos.is_legal(q) {
-            continue;
-        }
-        pos.play(q);
-        line.push(q);
-        let won = defend(pos, attacker, fours_left - 1, budget, failed, line);
-        pos.undo();
-        if won {
+
+    fn spent(&mut self) -> bool {
+        if self.out_of_budget {
             return true;
         }
-        line.pop();
+        self.nodes += 1;
+        let timed_out = self.nodes % 256 == 0
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.is_some_and(|s| s.load(Ordering::Relaxed)));
+        self.out_of_budget = self.nodes >= self.node_budget || timed_out;
+        self.out_of_budget
     }
-    failed.insert(pos.hash());
-    false
-}
 
-/// The defender is to move after the attacker's four.
-fn defend(
-    pos: &mut Position,
-    attacker: Color,
-    fours_left: u32,
-    budget: &mut u64,
-    failed: &mut HashSet<u64>,
-    line: &mut Vec<usize>,
-) -> bool {
-    match pos.threat_count(attacker, WIN) {
-        0 => false,
-        1 => {
-            let block = first_point(pos, attacker, WIN);
-            if !pos.is_legal(block) {
+    /// The attacker is to move.
+    fn attack(&mut self, pos: &mut Position, attacker: Color, fours_left: u32, line: &mut Vec<usize>) -> bool {
+        let defender = !attacker;
+        if pos.threat_count(attacker, WIN) > 0 {
+            line.push(first_point(pos, attacker, WIN));
+            return true;
+        }
+        if fours_left == 0 || pos.threat_count(defender, WIN) > 1 || self.failed.contains(&pos.hash()) {
+            return false;
+        }
+        if self.spent() {
+            return false;
+        }
+        let must_block = (pos.threat_count(defender, WIN) == 1).then(|| first_point(pos, defender, WIN));
+        let mut fours = Vec::new();
+        pos.points_with_threat(attacker, FOUR, &mut fours);
+        if let Some(block) = must_block {
+            fours.retain(|&q| q == block);
+        }
+        fours.sort_by_key(|&q| std::cmp::Reverse(pos.shape(attacker, q).value));
+        for q in fours {
+            if !pos.is_legal(q) {
+                continue;
+            }
+            pos.play(q);
+            line.push(q);
+            let won = self.defend(pos, attacker, fours_left - 1, line);
+            pos.undo();
+            if won {
                 return true;
             }
-            pos.play(block);
-            line.push(block);
-            let won = attack(pos, attacker, fours_left, budget, failed, line);
-            pos.undo();
-            if !won {
-                line.pop();
-            }
-            won
+            line.pop();
         }
-        _ => true,
+        if !self.out_of_budget {
+            self.failed.insert(pos.hash());
+        }
+        false
+    }
+
+    /// The defender is to move after the attacker's four.
+    fn defend(&mut self, pos: &mut Position, attacker: Color, fours_left: u32, line: &mut Vec<usize>) -> bool {
+        match pos.threat_count(attacker, WIN) {
+            0 => false,
+            1 => {
+                let block = first_point(pos, attacker, WIN);
+                if !pos.is_legal(block) {
+                    return true;
+                }
+                pos.play(block);
+                line.push(block);
+                let won = self.attack(pos, attacker, fours_left, line);
+                pos.undo();
+                if !won {
+                    line.pop();
+                }
+                won
+            }
+            _ => true,
+        }
     }
 }
 

@@ -31,12 +31,15 @@ function createCanvas(w, h) {
 export class BoardRenderer {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {{reducedMotion?: () => boolean, theme?: object}} [options]
+   * @param {{reducedMotion?: () => boolean, theme?: object,
+   *   onLayout?: (layout: import('./geometry.js').Layout) => void}} [options]
+   *   onLayout: told after every change of size, so the page can place overlays
    */
   constructor(canvas, options = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.reducedMotion = options.reducedMotion ?? (() => false);
+    this.onLayout = options.onLayout ?? (() => {});
     this.theme = options.theme ?? DEFAULT_BOARD_THEME;
     this.model = null;
     this.hover = null;
@@ -117,6 +120,7 @@ export class BoardRenderer {
     this.canvas.height = next.pixelHeight;
     this.background = null;
     this.sprites = null;
+    this.onLayout(next);
     this.requestDraw();
   }
 

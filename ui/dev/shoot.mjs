@@ -53,6 +53,8 @@ ws.addEventListener('message', (e) => {
     pending.delete(msg.id);
   } else if (msg.method === 'Runtime.consoleAPICalled') {
     console.log(`  console.${msg.params.type}:`, msg.params.args.map((a) => a.value ?? a.description).join(' '));
+  } else if (msg.method === 'Log.entryAdded') {
+    console.log(`  log.${msg.params.entry.level}:`, msg.params.entry.text);
   } else if (msg.method === 'Runtime.exceptionThrown') {
     console.log('  EXCEPTION:', msg.params.exceptionDetails.exception?.description ?? msg.params.exceptionDetails.text);
   } else if (msg.method) {
@@ -72,6 +74,7 @@ const evaluate = async (expression) => {
 
 await send('Page.enable');
 await send('Runtime.enable');
+await send('Log.enable');
 
 const KEYS = {
   ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Enter: 13, Escape: 27, Tab: 9, ' ': 32,

@@ -62,7 +62,9 @@ export function createBanner(handlers) {
       render();
       banner.dataset.place = info.place ?? 'centre';
       banner.hidden = false;
-      requestAnimationFrame(() => banner.classList.add('is-in'));
+      requestAnimationFrame(() => {
+        if (!banner.hidden) banner.classList.add('is-in');
+      });
       stopConfetti();
       if (info.kind === 'won' && !handlers.reducedMotion()) {
         const stoneColors = info.color === 'black' ? ['#1d1b18', '#3a3733'] : ['#fbfaf7', '#e6e1d7'];

@@ -69,8 +69,11 @@ export function openModal(backdrop, options) {
   const entry = { backdrop, onCancel: options.onCancel };
   stack.push(entry);
   setInert(true);
+  let closed = false;
   backdrop.hidden = false;
-  requestAnimationFrame(() => backdrop.classList.add('is-open'));
+  requestAnimationFrame(() => {
+    if (!closed) backdrop.classList.add('is-open');
+  });
 
   const onKey = (/** @type {KeyboardEvent} */ e) => {
     if (stack[stack.length - 1] !== entry) return;
@@ -90,7 +93,6 @@ export function openModal(backdrop, options) {
   const first = options.initialFocus ?? tabbables(backdrop)[0];
   first?.focus();
 
-  let closed = false;
   return () => {
     if (closed) return;
     closed = true;
