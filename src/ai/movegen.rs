@@ -42,11 +42,13 @@ pub fn generate(pos: &mut Position, out: &mut Vec<Candidate>) -> Situation {
     } else {
         Situation::Free
     };
-    for i in 0..pos.points().len() {
-        let q = pos.points()[i];
-        if !pos.board().is_empty_at(q) || !pos.is_near_stones(q) {
-            continue;
+    let mut points = Vec::with_capacity(64);
+    pos.for_each_empty_near(2, |q| {
+        if pos.is_near_stones(q) {
+            points.push(q);
         }
+    });
+    for q in points {
         let mine = pos.shape(me, q);
         let theirs = pos.shape(opp, q);
         let wanted = match situation {
@@ -55,8 +57,8 @@ pub fn generate(pos: &mut Position, out: &mut Vec<Candidate>) -> Situation {
             Situation::DefendThree => mine.threat >= FOUR || theirs.threat >= FOUR,
         };
         if wanted && pos.is_legal(q) {
-            let order = mine.value * 2
-                + theirs.value
+            let order = i32::from(mine.value) * 2
+                + i32::from(theirs.value)
                 + ATTACK_BONUS[usize::from(mine.threat)]
                 + DEFENCE_BONUS[usize::from(theirs.threat)];
             out.push(Candidate { index: q, order });

@@ -1,9 +1,14 @@
-//! The search's position: the board plus line-pattern keys, point shapes and evaluation sums,
-//! all kept up to date incrementally as stones are placed and taken back.
+//! The search's position: the board plus line-pattern keys, patterns, point shapes and evaluation
+//! sums, all kept up to date incrementally as stones are placed, and restored from a journal when
+//! they are taken back.
+//!
+//! A stone changes the keys of the (at most 40) points within five steps along its four lines; for
+//! each of those points only the pattern of that one direction changes, so a move costs 40 table
+//! lookups per colour.
 
 use super::pattern::{self, digit_position, Pattern, DIGIT};
 use super::shape::{self, Shape, Threat, THREAT_COUNT};
-use crate::board::{index_of, Board, CELLS, DIRECTIONS};
+use crate::board::{index_of, Board, CELLS, DIRECTIONS, PAD, STRIDE};
 use crate::color::Color;
 use crate::pos::Pos;
 use crate::renju;
@@ -11,6 +16,34 @@ use crate::rule::Rule;
 
 /// Digit of a blocked neighbour (opponent stone or wall).
 const BLOCKED: u16 = 2;
+/// Code of a wall cell in the board array.
+const WALL: u8 = 3;
+
+/// The smallest rectangle holding every stone (inclusive, in board coordinates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Area {
+    x0: usize,
+    y0: usize,
+    x1: usize,
+    y1: usize,
+}
+
+/// The state one point had before a move changed it.
+#[derive(Clone, Copy)]
+struct Saved {
+    q: usize,
+    shapes: [Shape; 2],
+    patterns: [[Pattern; 4]; 2],
+}
+
+/// What `undo` restores besides the journaled points.
+#[derive(Clone)]
+struct Mark {
+    journal_len: usize,
+    value_sum: [i32; 2],
+    threat_count: [[u16; THREAT_COUNT]; 2],
+    area: Option<Area>,
+}
 
 /// A position being searched.
 #[derive(Clone)]
@@ -18,17 +51,18 @@ pub struct Position {
     board: Board,
     rule: Rule,
     to_move: Color,
-    /// Pattern keys per colour, per cell, per direction.
+    tables: [&'static [Pattern]; 2],
     keys: [Box<[[u16; 4]]>; 2],
-    /// Shape of each empty point per colour.
+    patterns: [Box<[[Pattern; 4]]>; 2],
     shapes: [Box<[Shape]>; 2],
-    /// Sum of the shape values of all empty points, per colour.
     value_sum: [i32; 2],
-    /// Number of empty points of each threat class, per colour.
     threat_count: [[u16; THREAT_COUNT]; 2],
     /// Stones within the 5×5 square around each cell.
     near: Box<[u8]>,
+    area: Option<Area>,
     history: Vec<usize>,
+    journal: Vec<Saved>,
+    marks: Vec<Mark>,
     points: Vec<usize>,
 }
 
@@ -37,46 +71,53 @@ impl Position {
     pub fn new(board: &Board, rule: Rule, to_move: Color) -> Position {
         let empty = Board::new(u32::from(board.size())).unwrap_or_else(|_| unreachable!());
         let points: Vec<usize> = empty.points().map(index_of).collect();
+        let tables = Color::ALL.map(|c| pattern::table(rule.overline_wins(c)));
         let mut position = Position {
             board: empty,
             rule,
             to_move: Color::Black,
+            tables,
             keys: [vec![[0; 4]; CELLS].into(), vec![[0; 4]; CELLS].into()],
+            patterns: [vec![[0; 4]; CELLS].into(), vec![[0; 4]; CELLS].into()],
             shapes: [vec![Shape::default(); CELLS].into(), vec![Shape::default(); CELLS].into()],
             value_sum: [0; 2],
             threat_count: [[0; THREAT_COUNT]; 2],
             near: vec![0; CELLS].into(),
+            area: None,
             history: Vec::new(),
+            journal: Vec::with_capacity(4096),
+            marks: Vec::with_capacity(256),
             points,
         };
-        position.init_wall_keys();
+        position.init_empty_board();
         for p in board.points() {
             if let Some(color) = board.stone(p) {
                 position.put(index_of(p), color);
             }
         }
         position.history.clear();
+        position.journal.clear();
+        position.marks.clear();
         position.to_move = to_move;
         position
     }
 
-    fn init_wall_keys(&mut self) {
+    fn init_empty_board(&mut self) {
         for i in 0..self.points.len() {
             let q = self.points[i];
             for (dir, &d) in DIRECTIONS.iter().enumerate() {
                 for offset in (-5isize..=5).filter(|&o| o != 0) {
-                    let n = q.wrapping_add_signed(offset * d as isize);
-                    if self.board.code_at(n) == 3 {
+                    if self.board.code_at(q.wrapping_add_signed(offset * d as isize)) == WALL {
                         let digit = BLOCKED * DIGIT[digit_position(offset)];
                         self.keys[0][q][dir] += digit;
                         self.keys[1][q][dir] += digit;
                     }
                 }
+                for c in 0..2 {
+                    self.patterns[c][q][dir] = self.tables[c][usize::from(self.keys[c][q][dir])];
+                }
             }
-        }
-        for i in 0..self.points.len() {
-            let q = self.points[i];
-            self.refresh(q);
+            self.refresh_shapes(q);
         }
     }
 
@@ -107,15 +148,10 @@ impl Position {
         }
     }
 
-    /// Number of stones played since the root of this position.
+    /// Number of stones played since this position was made.
     #[inline]
     pub fn ply(&self) -> usize {
         self.history.len()
-    }
-
-    /// The last point played, if any since this position was made.
-    pub fn last_move(&self) -> Option<usize> {
-        self.history.last().copied()
     }
 
     /// Every point of the board as raw indices.
@@ -133,8 +169,7 @@ impl Position {
     /// The line pattern of the empty point `index` for `color` in direction `dir`.
     #[inline]
     pub fn pattern(&self, color: Color, index: usize, dir: usize) -> Pattern {
-        let table = pattern::table(self.rule.overline_wins(color));
-        table[usize::from(self.keys[color.index()][index][dir])]
+        self.patterns[color.index()][index][dir]
     }
 
     /// How many empty points have threat class `threat` for `color`.
@@ -144,15 +179,53 @@ impl Position {
     }
 
     /// Whether `color` has any point of class `threat` or above.
+    #[inline]
     pub fn has_threat_at_least(&self, color: Color, threat: Threat) -> bool {
-        (usize::from(threat)..THREAT_COUNT).any(|t| self.threat_count[color.index()][t] > 0)
+        self.threat_count[color.index()][usize::from(threat)..].iter().any(|&n| n > 0)
     }
 
-    /// The empty points where `color` has class `threat` or above.
+    /// Calls `f` with every empty point within `margin` of the stones' bounding box (every empty
+    /// point of an empty board), row by row.
+    #[inline]
+    pub fn for_each_empty_near(&self, margin: usize, mut f: impl FnMut(usize)) {
+        let (x0, y0, x1, y1) = self.scan_area(margin);
+        for y in y0..=y1 {
+            let row = (y + PAD) * STRIDE + PAD;
+            for q in row + x0..=row + x1 {
+                if self.board.is_empty_at(q) {
+                    f(q);
+                }
+            }
+        }
+    }
+
+    /// The empty points where `color` has class `threat` or above, in reading order.
     pub fn points_with_threat(&self, color: Color, threat: Threat, out: &mut Vec<usize>) {
         out.clear();
         let shapes = &self.shapes[color.index()];
-        out.extend(self.points.iter().copied().filter(|&q| self.board.is_empty_at(q) && shapes[q].threat >= threat));
+        self.for_each_empty_near(4, |q| {
+            if shapes[q].threat >= threat {
+                out.push(q);
+            }
+        });
+    }
+
+    /// The first empty point (reading order) where `color` has class `threat` or above.
+    pub fn first_with_threat(&self, color: Color, threat: Threat) -> Option<usize> {
+        let shapes = &self.shapes[color.index()];
+        let (x0, y0, x1, y1) = self.scan_area(4);
+        (y0..=y1).find_map(|y| {
+            let row = (y + PAD) * STRIDE + PAD;
+            (row + x0..=row + x1).find(|&q| self.board.is_empty_at(q) && shapes[q].threat >= threat)
+        })
+    }
+
+    /// The stones' bounding box grown by `margin` and clipped to the board: (x0, y0, x1, y1).
+    fn scan_area(&self, margin: usize) -> (usize, usize, usize, usize) {
+        let size = usize::from(self.board.size());
+        let area = self.area.unwrap_or(Area { x0: 0, y0: 0, x1: size - 1, y1: size - 1 });
+        let (x0, y0) = (area.x0.saturating_sub(margin), area.y0.saturating_sub(margin));
+        (x0, y0, (area.x1 + margin).min(size - 1), (area.y1 + margin).min(size - 1))
     }
 
     /// Whether the empty point `index` has stones within two steps.
@@ -167,15 +240,14 @@ impl Position {
         self.value_sum[color.index()]
     }
 
-    /// Whether the side to move may play on the empty point `index` (black's forbidden points in renju).
+    /// Whether the side to move may play on the empty point `index` (black's forbidden points in
+    /// renju are checked exactly whenever the patterns make them possible).
     pub fn is_legal(&mut self, index: usize) -> bool {
         if !self.board.is_empty_at(index) {
             return false;
         }
-        if self.to_move == Color::Black && self.rule.has_forbidden_points() {
-            if self.shapes[0][index].maybe_forbidden {
-                return renju::forbidden_at(&mut self.board, index).is_none();
-            }
+        if self.to_move == Color::Black && self.rule.has_forbidden_points() && self.shapes[0][index].maybe_forbidden {
+            return renju::forbidden_at(&mut self.board, index).is_none();
         }
         true
     }
@@ -186,81 +258,129 @@ impl Position {
         self.to_move = !self.to_move;
     }
 
-    /// Takes back the last stone played.
-    pub fn undo(&mut self) {
-        if let Some(index) = self.history.pop() {
-            self.board.remove_at(index);
-            self.to_move = !self.to_move;
-            self.update_around(index, self.to_move, -1);
-        }
-    }
-
     /// Plays `pos` (protocol coordinates) for the side to move.
     pub fn play_pos(&mut self, pos: Pos) {
         self.play(index_of(pos));
     }
 
-    fn put(&mut self, index: usize, color: Color) {
-        self.board.place_at(index, color);
-        self.history.push(index);
-        self.update_around(index, color, 1);
-    }
-
-    /// Updates keys, near counts and shapes after a stone of `color` appeared (+1) at or
-    /// disappeared (−1) from `index`.
-    fn update_around(&mut self, index: usize, color: Color, sign: i32) {
-        for dy in -2isize..=2 {
-            for dx in -2isize..=2 {
-                let q = index.wrapping_add_signed(dy * crate::board::STRIDE as isize + dx);
-                self.near[q] = (i32::from(self.near[q]) + sign) as u8;
+    /// Takes back the last stone played.
+    pub fn undo(&mut self) {
+        let (Some(index), Some(mark)) = (self.history.pop(), self.marks.pop()) else { return };
+        let color = !self.to_move;
+        self.board.remove_at(index);
+        self.to_move = color;
+        self.update_near(index, -1);
+        self.update_keys(index, color, false);
+        for saved in self.journal.drain(mark.journal_len..).rev() {
+            for c in 0..2 {
+                self.shapes[c][saved.q] = saved.shapes[c];
+                self.patterns[c][saved.q] = saved.patterns[c];
             }
         }
+        self.value_sum = mark.value_sum;
+        self.threat_count = mark.threat_count;
+        self.area = mark.area;
+    }
+
+    fn put(&mut self, index: usize, color: Color) {
+        self.marks.push(Mark {
+            journal_len: self.journal.len(),
+            value_sum: self.value_sum,
+            threat_count: self.threat_count,
+            area: self.area,
+        });
+        self.board.place_at(index, color);
+        self.history.push(index);
+        self.grow_area(index);
+        self.update_near(index, 1);
+        self.save(index);
+        self.refresh_shapes(index);
+        self.update_keys(index, color, true);
+    }
+
+    fn grow_area(&mut self, index: usize) {
+        let (x, y) = (index % STRIDE - PAD, index / STRIDE - PAD);
+        self.area = Some(match self.area {
+            None => Area { x0: x, y0: y, x1: x, y1: y },
+            Some(a) => Area { x0: a.x0.min(x), y0: a.y0.min(y), x1: a.x1.max(x), y1: a.y1.max(y) },
+        });
+    }
+
+    fn update_near(&mut self, index: usize, sign: i8) {
+        for dy in -2isize..=2 {
+            let row = index.wrapping_add_signed(dy * STRIDE as isize);
+            for q in row - 2..=row + 2 {
+                self.near[q] = self.near[q].wrapping_add_signed(sign);
+            }
+        }
+    }
+
+    fn save(&mut self, q: usize) {
+        self.journal.push(Saved {
+            q,
+            shapes: [self.shapes[0][q], self.shapes[1][q]],
+            patterns: [self.patterns[0][q], self.patterns[1][q]],
+        });
+    }
+
+    /// Updates the keys of the points on the lines through `index` after a stone of `color`
+    /// appeared there (`added`) or left. When added, the empty points' patterns and shapes are
+    /// recomputed too (journaled); when removed, the journal restores them.
+    fn update_keys(&mut self, index: usize, color: Color, added: bool) {
         for (dir, &d) in DIRECTIONS.iter().enumerate() {
             for offset in (-5isize..=5).filter(|&o| o != 0) {
                 let q = index.wrapping_add_signed(offset * d as isize);
-                if self.board.code_at(q) == 3 {
+                let code = self.board.code_at(q);
+                if code == WALL {
                     continue;
                 }
-                let position = digit_position(-offset);
-                let own = DIGIT[position];
-                let blocked = BLOCKED * DIGIT[position];
-                let (black_delta, white_delta) = match color {
-                    Color::Black => (own, blocked),
-                    Color::White => (blocked, own),
+                let digit = DIGIT[digit_position(-offset)];
+                let (black, white) = match color {
+                    Color::Black => (digit, BLOCKED * digit),
+                    Color::White => (BLOCKED * digit, digit),
                 };
-                if sign > 0 {
-                    self.keys[0][q][dir] += black_delta;
-                    self.keys[1][q][dir] += white_delta;
+                if added {
+                    self.keys[0][q][dir] += black;
+                    self.keys[1][q][dir] += white;
+                    if code == 0 {
+                        self.update_patterns(q, dir);
+                    }
                 } else {
-                    self.keys[0][q][dir] -= black_delta;
-                    self.keys[1][q][dir] -= white_delta;
-                }
-            }
-        }
-        self.refresh(index);
-        for &d in &DIRECTIONS {
-            for offset in (-5isize..=5).filter(|&o| o != 0) {
-                let q = index.wrapping_add_signed(offset * d as isize);
-                if self.board.code_at(q) != 3 {
-                    self.refresh(q);
+                    self.keys[0][q][dir] -= black;
+                    self.keys[1][q][dir] -= white;
                 }
             }
         }
     }
 
-    /// Recomputes the shapes of one cell for both colours and the sums they feed.
-    fn refresh(&mut self, q: usize) {
+    /// Looks up the new patterns of the empty point `q` in direction `dir`; when one changed (or a
+    /// renju forbidden status might have), journals the point and recomputes its shapes.
+    #[inline]
+    fn update_patterns(&mut self, q: usize, dir: usize) {
+        let black = self.tables[0][usize::from(self.keys[0][q][dir])];
+        let white = self.tables[1][usize::from(self.keys[1][q][dir])];
+        let unchanged = black == self.patterns[0][q][dir] && white == self.patterns[1][q][dir];
+        if unchanged && !self.shapes[0][q].maybe_forbidden {
+            return;
+        }
+        self.save(q);
+        self.patterns[0][q][dir] = black;
+        self.patterns[1][q][dir] = white;
+        self.refresh_shapes(q);
+    }
+
+    /// Recomputes the shapes of one point for both colours from its patterns, and the sums.
+    fn refresh_shapes(&mut self, q: usize) {
         for color in Color::ALL {
             let c = color.index();
             let old = self.shapes[c][q];
             let new = if self.board.is_empty_at(q) { self.compute_shape(color, q) } else { Shape::default() };
-            let was_counted = old.value != 0 || old.threat != 0;
-            if was_counted {
-                self.value_sum[c] -= old.value;
+            if old.value != 0 || old.threat != 0 {
+                self.value_sum[c] -= i32::from(old.value);
                 self.threat_count[c][usize::from(old.threat)] -= 1;
             }
             if new.value != 0 || new.threat != 0 {
-                self.value_sum[c] += new.value;
+                self.value_sum[c] += i32::from(new.value);
                 self.threat_count[c][usize::from(new.threat)] += 1;
             }
             self.shapes[c][q] = new;
@@ -268,9 +388,7 @@ impl Position {
     }
 
     fn compute_shape(&mut self, color: Color, q: usize) -> Shape {
-        let table = pattern::table(self.rule.overline_wins(color));
-        let keys = self.keys[color.index()][q];
-        let mut s = shape::shape(keys.map(|k| table[usize::from(k)]));
+        let mut s = shape::shape(self.patterns[color.index()][q]);
         if s.maybe_forbidden && color == Color::Black && self.rule.has_forbidden_points() {
             if renju::forbidden_at(&mut self.board, q).is_some() {
                 s = Shape { threat: shape::QUIET, value: 0, maybe_forbidden: true };
@@ -312,23 +430,43 @@ mod tests {
         assert!(p.threat_count(Color::White, THREE) == 0);
     }
 
+    fn assert_same(a: &Position, b: &Position) {
+        assert_eq!(a.value_sum, b.value_sum);
+        assert_eq!(a.threat_count, b.threat_count);
+        assert_eq!(a.keys[0][..], b.keys[0][..]);
+        assert_eq!(a.keys[1][..], b.keys[1][..]);
+        assert_eq!(a.near[..], b.near[..]);
+        for &q in a.points() {
+            if a.board.is_empty_at(q) {
+                assert_eq!(a.patterns[0][q], b.patterns[0][q]);
+                assert_eq!(a.patterns[1][q], b.patterns[1][q]);
+                assert_eq!(a.shapes[0][q].threat, b.shapes[0][q].threat);
+                assert_eq!(a.shapes[1][q].value, b.shapes[1][q].value);
+            }
+        }
+    }
+
     #[test]
     fn incremental_state_equals_a_fresh_one_after_play_and_undo() {
-        let mut p = position(OPEN_THREE, Rule::Renju, Color::White);
-        let moves = [index_of(Pos::new(5, 4)), index_of(Pos::new(6, 4)), index_of(Pos::new(4, 5))];
-        for &m in &moves {
-            p.play(m);
-            let fresh = Position::new(p.board(), Rule::Renju, p.to_move());
-            assert_eq!(p.value_sum, fresh.value_sum);
-            assert_eq!(p.threat_count, fresh.threat_count);
-            assert_eq!(p.keys[0][..], fresh.keys[0][..]);
+        for rule in Rule::ALL {
+            let mut p = position(OPEN_THREE, rule, Color::White);
+            let mut seed = 12345u64;
+            let mut played = 0;
+            while played < 40 {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let q = p.points()[(seed >> 33) as usize % p.points().len()];
+                if !p.board.is_empty_at(q) {
+                    continue;
+                }
+                p.play(q);
+                played += 1;
+                assert_same(&p, &Position::new(p.board(), rule, p.to_move()));
+            }
+            for _ in 0..40 {
+                p.undo();
+                assert_same(&p, &Position::new(p.board(), rule, p.to_move()));
+            }
+            assert_same(&p, &position(OPEN_THREE, rule, Color::White));
         }
-        for _ in &moves {
-            p.undo();
-        }
-        let fresh = position(OPEN_THREE, Rule::Renju, Color::White);
-        assert_eq!(p.value_sum, fresh.value_sum);
-        assert_eq!(p.threat_count, fresh.threat_count);
-        assert_eq!(p.near[..], fresh.near[..]);
     }
 }

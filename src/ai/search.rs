@@ -8,6 +8,7 @@ use super::position::Position;
 use super::score::{is_mate, loss_in, win_in, INFINITY};
 use super::shape::{FOUR, OPEN_FOUR, WIN};
 use super::tt::{Bound, Table};
+use super::vcf::Vcf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -202,12 +203,27 @@ impl<'a> Searcher<'a> {
             }
         }
         if depth <= 0 {
-            if opp_fives == 0 {
+            if opp_fives > 0 {
+                depth = 1;
+            } else if self.leaf_vcf(me) {
+                return win_in(ply + 5);
+            } else {
                 return evaluate(&self.pos);
             }
-            depth = 1;
         }
         self.search_moves(depth, alpha, beta, ply, is_pv, tt_move, key)
+    }
+
+    /// A short VCF for the side to move at a leaf (it has at least two four points to work with).
+    fn leaf_vcf(&mut self, me: crate::color::Color) -> bool {
+        let fours = (FOUR..=OPEN_FOUR).map(|t| self.pos.threat_count(me, t)).sum::<u16>();
+        if fours < 2 {
+            return false;
+        }
+        let mut vcf = Vcf::new(64, None, None);
+        let found = vcf.find(&mut self.pos, 6).is_some();
+        self.nodes += vcf.nodes;
+        found
     }
 
     /// An open four (or double four) the opponent cannot delay with a four of their own.

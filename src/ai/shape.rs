@@ -32,7 +32,7 @@ pub struct Shape {
     /// Threat class.
     pub threat: Threat,
     /// Evaluation value of the point for the side that could play it.
-    pub value: i32,
+    pub value: i16,
     /// Overline, two fours or two open threes: renju needs the exact forbidden check.
     pub maybe_forbidden: bool,
 }
@@ -48,7 +48,8 @@ pub fn shape(p: [Pattern; 4]) -> Shape {
     shape_table()[index]
 }
 
-fn shape_table() -> &'static [Shape] {
+/// The table behind [`shape`], indexed by the four patterns in base 11.
+pub fn shape_table() -> &'static [Shape] {
     static TABLE: OnceLock<Vec<Shape>> = OnceLock::new();
     TABLE.get_or_init(|| {
         (0..PATTERN_COUNT.pow(4))
@@ -87,7 +88,7 @@ fn combine(p: [Pattern; 4]) -> Shape {
         THREE_THREE => 400,
         _ => 0,
     };
-    let value = p.iter().map(|&x| PATTERN_VALUE[usize::from(x)]).sum::<i32>() + bonus;
+    let value = (p.iter().map(|&x| PATTERN_VALUE[usize::from(x)]).sum::<i32>() + bonus) as i16;
     let maybe_forbidden = count(FIVE) == 0 && (count(OVERLINE) > 0 || fours >= 2 || count(FLEX4) > 0 || threes >= 2);
     Shape { threat, value, maybe_forbidden }
 }

@@ -110,9 +110,5 @@ impl<'a> Vcf<'a> {
 }
 
 fn first_point(pos: &Position, color: Color, threat: u8) -> usize {
-    pos.points()
-        .iter()
-        .copied()
-        .find(|&q| pos.board().is_empty_at(q) && pos.shape(color, q).threat >= threat)
-        .unwrap_or(0)
+    pos.first_with_threat(color, threat).unwrap_or(0)
 }

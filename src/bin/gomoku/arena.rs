@@ -32,7 +32,7 @@ pub fn read_openings(text: &str) -> Result<Vec<Vec<(i32, i32)>>, String> {
         .collect()
 }
 
-/// Plays one game from an opening; returns the end and the number of moves.
+/// Plays one game from an opening; returns the end and the moves.
 pub fn play_game(
     black: &mut dyn Player,
     white: &mut dyn Player,
@@ -40,7 +40,7 @@ pub fn play_game(
     size: u8,
     rule: Rule,
     move_ms: u64,
-) -> (GameEnd, usize) {
+) -> (GameEnd, Vec<Pos>) {
     let mut board = Board::new(u32::from(size)).expect("size checked");
     let mut moves: Vec<Pos> = Vec::new();
     let centre = i32::from(size / 2);
@@ -50,28 +50,28 @@ pub fn play_game(
         moves.push(p);
     }
     if black.new_game(size, rule, move_ms).is_err() {
-        return (GameEnd::Forfeit(Color::Black), moves.len());
+        return (GameEnd::Forfeit(Color::Black), moves);
     }
     if white.new_game(size, rule, move_ms).is_err() {
-        return (GameEnd::Forfeit(Color::White), moves.len());
+        return (GameEnd::Forfeit(Color::White), moves);
     }
     loop {
         let to_move = Color::at_ply(moves.len());
         let player: &mut dyn Player = if to_move == Color::Black { &mut *black } else { &mut *white };
-        let Ok(p) = player.choose(&board, &moves, to_move) else { return (GameEnd::Forfeit(to_move), moves.len()) };
+        let Ok(p) = player.choose(&board, &moves, to_move) else { return (GameEnd::Forfeit(to_move), moves) };
         if !board.contains(p) || board.stone(p).is_some() {
-            return (GameEnd::Forfeit(to_move), moves.len());
+            return (GameEnd::Forfeit(to_move), moves);
         }
         if rule == Rule::Renju && to_move == Color::Black && renju::forbidden(&board, p).is_some() {
-            return (GameEnd::Forfeit(to_move), moves.len());
+            return (GameEnd::Forfeit(to_move), moves);
         }
         board.place(p, to_move);
         moves.push(p);
         if rule.wins_at(&board, index_of(p), to_move) {
-            return (GameEnd::Won(to_move), moves.len());
+            return (GameEnd::Won(to_move), moves);
         }
         if board.is_full() {
-            return (GameEnd::Draw, moves.len());
+            return (GameEnd::Draw, moves);
         }
     }
 }
@@ -123,7 +123,7 @@ pub fn run_match(
     let started = Instant::now();
     for (n, opening) in openings.iter().enumerate() {
         for a_color in [Color::Black, Color::White] {
-            let (end, length) = if a_color == Color::Black {
+            let (end, moves) = if a_color == Color::Black {
                 play_game(a, b, opening, size, rule, move_ms)
             } else {
                 play_game(b, a, opening, size, rule, move_ms)
@@ -139,18 +139,19 @@ pub fn run_match(
                 if c == a_color { result.forfeits.0 += 1 } else { result.forfeits.1 += 1 }
             }
             println!(
-                "opening {:2} {} as {:5}: {:?} after {} moves  [{}: +{} ={} -{}, {:.1}%, {:.0}s]",
+                "opening {:2} {} as {:5}: {:?} after {} moves  [{}: +{} ={} -{}, {:.1}%, {:.0}s] {}",
                 n + 1,
                 a.name(),
                 a_color.name(),
                 end,
-                length,
+                moves.len(),
                 a.name(),
                 result.wins,
                 result.draws,
                 result.losses,
                 result.percent(),
-                started.elapsed().as_secs_f64()
+                started.elapsed().as_secs_f64(),
+                moves.iter().filter_map(|m| m.to_notation(size)).map(|n| n.to_string()).collect::<String>()
             );
         }
     }
