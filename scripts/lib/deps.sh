@@ -31,3 +31,16 @@ ensure_node() {
   command -v node >/dev/null && return 0
   ensure_packages nodejs npm
 }
+
+# System libraries Tauri 2 needs on Linux to build and run the app, plus Xvfb for headless windows.
+TAURI_PACKAGES=(libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libayatana-appindicator3-dev
+  libxdo-dev libssl-dev pkg-config file)
+E2E_PACKAGES=(xvfb xauth webkit2gtk-driver)
+
+ensure_tauri_deps() {
+  ensure_packages "${TAURI_PACKAGES[@]}"
+}
+
+ensure_e2e_deps() {
+  ensure_packages "${E2E_PACKAGES[@]}"
+}

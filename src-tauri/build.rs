@@ -1,0 +1,30 @@
+//! Declares the app's own commands (the app manifest) so that the capability files really gate
+//! them: a command not granted to a window is refused.
+
+/// Every command the UI may call; `capabilities/default.json` grants them to the main window.
+const COMMANDS: &[&str] = &[
+    "get_view",
+    "new_game",
+    "play",
+    "undo",
+    "redo",
+    "ai_move",
+    "hint",
+    "stop_thinking",
+    "set_names",
+    "set_level",
+    "set_mode",
+    "save_game",
+    "load_game",
+    "resume_autosave",
+    "discard_autosave",
+    "get_preferences",
+    "set_preferences",
+    "startup_info",
+];
+
+fn main() {
+    let manifest = tauri_build::AppManifest::new().commands(COMMANDS);
+    tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest))
+        .expect("failed to run the Tauri build script");
+}

@@ -1,0 +1,138 @@
+//! The AI off the main thread: a search runs on its own thread with a stop flag, streams its
+//! progress to the page, and its result is applied only if the game has not changed since.
+
+use crate::error::AppResult;
+use crate::notify::{AnalysisEvent, HintEvent};
+use crate::session::{Job, JobKind, Session, SharedSession};
+use crate::view::GameView;
+use gomoku::ai::{Decision, Limits, Request};
+use gomoku::{Mode, Pos};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, MutexGuard};
+use std::time::Duration;
+
+/// Locks the session, recovering from a poisoned lock (a panicked thread must not brick the app).
+pub fn lock(shared: &SharedSession) -> MutexGuard<'_, Session> {
+    shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Starts the AI's move if it is an AI's turn in a mode where the AI moves by itself.
+pub fn start_ai_if_due(shared: &SharedSession) {
+    let mut session = lock(shared);
+    let mode = session.game.settings().mode;
+    let due = session.job.is_none()
+        && session.game.is_ai_turn()
+        && (mode == Mode::HumanVsAi || (mode == Mode::AiVsAi && session.autoplay));
+    if due {
+        spawn(shared, &mut session, JobKind::Move);
+    }
+}
+
+/// Asks the AI to move for the side to move now (any mode); in AI-vs-AI this resumes autoplay.
+///
+/// # Errors
+/// `aiThinking` or `gameOver`.
+pub fn request_move(shared: &SharedSession) -> AppResult<GameView> {
+    let mut session = lock(shared);
+    session.can_search()?;
+    if session.game.settings().mode == Mode::AiVsAi {
+        session.autoplay = true;
+    }
+    spawn(shared, &mut session, JobKind::Move);
+    Ok(session.view())
+}
+
+/// Starts a hint search for the side to move.
+///
+/// # Errors
+/// `aiThinking` or `gameOver`.
+pub fn request_hint(shared: &SharedSession) -> AppResult<GameView> {
+    let mut session = lock(shared);
+    session.can_search()?;
+    spawn(shared, &mut session, JobKind::Hint);
+    Ok(session.view())
+}
+
+fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
+    let job = Job {
+        id: session.next_job_id,
+        generation: session.generation,
+        kind,
+        stop: Arc::new(AtomicBool::new(false)),
+    };
+    session.next_job_id += 1;
+    session.job = Some(job.clone());
+    let board = session.game.board().clone();
+    let settings = session.game.settings().clone();
+    let to_move = session.game.side_to_move();
+    let move_ms = session.move_time_ms();
+    let engine = session.engine.clone();
+    let notifier = session.notifier.clone();
+    let shared = shared.clone();
+    session.notifier.view(&session.view());
+    std::thread::spawn(move || {
+        let request = Request {
+            board: &board,
+            rule: settings.rule,
+            to_move,
+            level: settings.level,
+            limits: Limits::per_move(move_ms),
+        };
+        let for_hint = kind == JobKind::Hint;
+        let mut report = |a: &gomoku::ai::Analysis| notifier.analysis(&AnalysisEvent::new(a, job.generation, for_hint));
+        let decision = {
+            let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+            engine.think(&request, &job.stop, &mut report)
+        };
+        finish(&shared, &job, decision);
+    });
+}
+
+/// Applies a finished search if it is still the current one; then lets the AI continue.
+fn finish(shared: &SharedSession, job: &Job, decision: Option<Decision>) {
+    let pause = {
+        let mut session = lock(shared);
+        if session.job.as_ref().map(|j| j.id) != Some(job.id) {
+            return;
+        }
+        session.job = None;
+        if session.generation == job.generation {
+            apply(&mut session, job.kind, decision);
+        }
+        let view = session.view();
+        session.notifier.view(&view);
+        let mode = session.game.settings().mode;
+        (mode == Mode::AiVsAi && session.autoplay).then_some(session.ai_pause_ms)
+    };
+    if let Some(ms) = pause {
+        std::thread::sleep(Duration::from_millis(ms));
+    }
+    start_ai_if_due(shared);
+}
+
+fn apply(session: &mut Session, kind: JobKind, decision: Option<Decision>) {
+    let Some(decision) = decision else { return };
+    match kind {
+        JobKind::Move => {
+            if session.game.play(decision.best).is_ok() {
+                session.changed();
+            }
+        }
+        JobKind::Hint => session.notifier.hint(&hint_event(session, &decision)),
+    }
+}
+
+fn hint_event(session: &Session, decision: &Decision) -> HintEvent {
+    let analysis = AnalysisEvent::new(&decision.analysis, session.generation, true);
+    let best: Pos = decision.best;
+    HintEvent {
+        generation: session.generation,
+        x: best.x,
+        y: best.y,
+        notation: best.to_notation(session.game.settings().size).map(|n| n.to_string()).unwrap_or_default(),
+        score: analysis.score,
+        mate: analysis.mate,
+        depth: analysis.depth,
+        pv: analysis.pv,
+    }
+}

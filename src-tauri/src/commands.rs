@@ -1,0 +1,143 @@
+//! The commands the page may call: each a few lines over the session (see `docs/ipc.md`).
+
+use crate::ai_job::{lock, request_hint, request_move, start_ai_if_due};
+use crate::error::{AppError, AppResult};
+use crate::prefs::Preferences;
+use crate::session::{NewGameSettings, SharedSession, StartupInfo};
+use crate::view::GameView;
+use gomoku::game::Names;
+use gomoku::{Color, Level, Mode};
+use tauri::State;
+
+/// Runs a change on the session, then starts the AI if it is due.
+fn change(shared: &SharedSession, f: impl FnOnce(&mut crate::session::Session) -> AppResult<GameView>) -> AppResult<GameView> {
+    let view = f(&mut lock(shared))?;
+    start_ai_if_due(shared);
+    Ok(view)
+}
+
+/// The current game.
+#[tauri::command]
+pub fn get_view(state: State<'_, SharedSession>) -> GameView {
+    lock(&state).view()
+}
+
+/// Starts a new game.
+#[tauri::command]
+pub fn new_game(state: State<'_, SharedSession>, settings: NewGameSettings) -> AppResult<GameView> {
+    change(&state, |s| s.new_game(settings))
+}
+
+/// A person plays at `(x, y)`.
+#[tauri::command]
+pub fn play(state: State<'_, SharedSession>, x: u8, y: u8) -> AppResult<GameView> {
+    change(&state, |s| s.play(x, y))
+}
+
+/// Takes back moves.
+#[tauri::command]
+pub fn undo(state: State<'_, SharedSession>) -> AppResult<GameView> {
+    change(&state, |s| s.undo())
+}
+
+/// Replays undone moves.
+#[tauri::command]
+pub fn redo(state: State<'_, SharedSession>) -> AppResult<GameView> {
+    change(&state, |s| s.redo())
+}
+
+/// Lets the AI move for the side to move.
+#[tauri::command]
+pub fn ai_move(state: State<'_, SharedSession>) -> AppResult<GameView> {
+    request_move(&state)
+}
+
+/// Searches a hint for the side to move.
+#[tauri::command]
+pub fn hint(state: State<'_, SharedSession>) -> AppResult<GameView> {
+    request_hint(&state)
+}
+
+/// Stops the running search.
+#[tauri::command]
+pub fn stop_thinking(state: State<'_, SharedSession>) -> GameView {
+    lock(&state).stop_thinking()
+}
+
+/// Renames the people.
+#[tauri::command]
+pub fn set_names(state: State<'_, SharedSession>, names: Names) -> AppResult<GameView> {
+    change(&state, |s| s.set_names(names))
+}
+
+/// Changes the AI level.
+#[tauri::command]
+pub fn set_level(state: State<'_, SharedSession>, level: Level) -> AppResult<GameView> {
+    change(&state, |s| s.set_level(level))
+}
+
+/// Changes the mode (and the person's colour) of the running game.
+#[tauri::command]
+pub fn set_mode(state: State<'_, SharedSession>, mode: Mode, human_color: Color) -> AppResult<GameView> {
+    change(&state, |s| s.set_mode(mode, human_color))
+}
+
+/// Saves through the native save dialog (runs off the main thread: the dialog blocks).
+#[tauri::command]
+pub async fn save_game(state: State<'_, SharedSession>) -> AppResult<GameView> {
+    let shared = state.inner().clone();
+    run_blocking(move || {
+        let picker = lock(&shared).picker.clone();
+        let session = lock(&shared);
+        session.save_with(picker.as_ref())
+    })
+    .await
+}
+
+/// Loads through the native open dialog (runs off the main thread: the dialog blocks).
+#[tauri::command]
+pub async fn load_game(state: State<'_, SharedSession>) -> AppResult<GameView> {
+    let shared = state.inner().clone();
+    run_blocking(move || {
+        let picker = lock(&shared).picker.clone();
+        let game = lock(&shared).read_record(picker.as_ref())?;
+        let view = lock(&shared).replace_game(game);
+        start_ai_if_due(&shared);
+        Ok(view)
+    })
+    .await
+}
+
+async fn run_blocking<T: Send + 'static>(f: impl FnOnce() -> AppResult<T> + Send + 'static) -> AppResult<T> {
+    tauri::async_runtime::spawn_blocking(f).await.map_err(|e| AppError::Io(e.to_string()))?
+}
+
+/// Resumes the autosaved game.
+#[tauri::command]
+pub fn resume_autosave(state: State<'_, SharedSession>) -> AppResult<GameView> {
+    change(&state, |s| s.resume_autosave())
+}
+
+/// Forgets the autosaved game.
+#[tauri::command]
+pub fn discard_autosave(state: State<'_, SharedSession>) -> GameView {
+    lock(&state).discard_autosave()
+}
+
+/// The preferences.
+#[tauri::command]
+pub fn get_preferences(state: State<'_, SharedSession>) -> Preferences {
+    lock(&state).preferences()
+}
+
+/// Replaces the preferences.
+#[tauri::command]
+pub fn set_preferences(state: State<'_, SharedSession>, preferences: Preferences) -> AppResult<Preferences> {
+    lock(&state).set_preferences(preferences)
+}
+
+/// Whether a game can be resumed, and start-up warnings.
+#[tauri::command]
+pub fn startup_info(state: State<'_, SharedSession>) -> StartupInfo {
+    lock(&state).startup_info()
+}

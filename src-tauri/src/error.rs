@@ -1,0 +1,126 @@
+//! The error every command returns, serialised for the page as `{ kind, message }`.
+
+use gomoku::game::{HistoryError, SettingsError};
+use gomoku::record::RecordError;
+use gomoku::PlayError;
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// A refused command. The kind is stable for the UI to branch on; the message is English text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AppError {
+    /// A move the rules refuse.
+    Play(PlayError),
+    /// Nothing to undo or redo.
+    History(HistoryError),
+    /// A save file or record that cannot be read.
+    BadRecord(RecordError),
+    /// Unusable settings or preferences.
+    BadSettings(String),
+    /// An AI search is already running.
+    AiThinking,
+    /// There is no autosaved game to resume.
+    NoAutosave,
+    /// The person closed a file dialog.
+    Cancelled,
+    /// Reading or writing a file failed.
+    Io(String),
+}
+
+impl AppError {
+    /// The stable kind the UI branches on.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AppError::Play(e) => match e {
+                PlayError::OutOfBoard => "outOfBoard",
+                PlayError::Occupied => "occupied",
+                PlayError::GameOver => "gameOver",
+                PlayError::NotCentre => "notCentre",
+                PlayError::Forbidden(_) => "forbidden",
+                PlayError::NotYourTurn => "notYourTurn",
+            },
+            AppError::History(HistoryError::NothingToUndo) => "nothingToUndo",
+            AppError::History(HistoryError::NothingToRedo) => "nothingToRedo",
+            AppError::BadRecord(_) => "badRecord",
+            AppError::BadSettings(_) => "badSettings",
+            AppError::AiThinking => "aiThinking",
+            AppError::NoAutosave => "noAutosave",
+            AppError::Cancelled => "cancelled",
+            AppError::Io(_) => "io",
+        }
+    }
+}
+
+impl fmt::Display for AppError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AppError::Play(e) => write!(f, "{e}"),
+            AppError::History(e) => write!(f, "{e}"),
+            AppError::BadRecord(e) => write!(f, "{e}"),
+            AppError::BadSettings(why) => write!(f, "{why}"),
+            AppError::AiThinking => f.write_str("the AI is thinking"),
+            AppError::NoAutosave => f.write_str("there is no saved game to resume"),
+            AppError::Cancelled => f.write_str("cancelled"),
+            AppError::Io(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl std::error::Error for AppError {}
+
+impl Serialize for AppError {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("AppError", 2)?;
+        s.serialize_field("kind", self.kind())?;
+        s.serialize_field("message", &self.to_string())?;
+        s.end()
+    }
+}
+
+impl From<PlayError> for AppError {
+    fn from(e: PlayError) -> Self {
+        AppError::Play(e)
+    }
+}
+
+impl From<HistoryError> for AppError {
+    fn from(e: HistoryError) -> Self {
+        AppError::History(e)
+    }
+}
+
+impl From<RecordError> for AppError {
+    fn from(e: RecordError) -> Self {
+        AppError::BadRecord(e)
+    }
+}
+
+impl From<SettingsError> for AppError {
+    fn from(e: SettingsError) -> Self {
+        AppError::BadSettings(e.to_string())
+    }
+}
+
+impl From<std::io::Error> for AppError {
+    fn from(e: std::io::Error) -> Self {
+        AppError::Io(e.to_string())
+    }
+}
+
+/// The result of every command.
+pub type AppResult<T> = Result<T, AppError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku::Forbidden;
+
+    #[test]
+    fn errors_serialise_as_kind_and_message() {
+        let e = AppError::Play(PlayError::Forbidden(Forbidden::DoubleThree));
+        let json = serde_json::to_value(&e).unwrap();
+        assert_eq!(json["kind"], "forbidden");
+        assert_eq!(json["message"], "forbidden point: double three");
+    }
+}

@@ -1,0 +1,104 @@
+//! # gomoku-app — the desktop shell
+//!
+//! A thin Tauri 2 layer over the `gomoku` engine: one managed [`SharedSession`], commands of a few
+//! lines each ([`commands`]), the AI searching on its own thread ([`ai_job`]), autosave and
+//! preferences on disk ([`storage`]). The page (`ui/`) only draws the [`view::GameView`] it gets.
+
+pub mod ai_job;
+pub mod commands;
+pub mod error;
+pub mod notify;
+pub mod picker;
+pub mod prefs;
+pub mod session;
+pub mod storage;
+pub mod view;
+
+use notify::{AnalysisEvent, HintEvent, Notifier};
+use session::{Session, SessionParts, SharedSession};
+use std::sync::{Arc, Mutex};
+use tauri::{Emitter, Manager, Runtime};
+
+/// Event names the page listens to.
+pub mod events {
+    /// A new [`crate::view::GameView`].
+    pub const VIEW: &str = "game://view";
+    /// Search progress.
+    pub const ANALYSIS: &str = "game://analysis";
+    /// A finished hint.
+    pub const HINT: &str = "game://hint";
+}
+
+/// Sends the session's news to the page as events.
+struct EventNotifier<R: Runtime> {
+    app: tauri::AppHandle<R>,
+}
+
+impl<R: Runtime> Notifier for EventNotifier<R> {
+    fn view(&self, view: &view::GameView) {
+        let _ = self.app.emit(events::VIEW, view);
+    }
+    fn analysis(&self, event: &AnalysisEvent) {
+        let _ = self.app.emit(events::ANALYSIS, event);
+    }
+    fn hint(&self, event: &HintEvent) {
+        let _ = self.app.emit(events::HINT, event);
+    }
+}
+
+/// The session of the real app: files in the app's data and config directories (or in
+/// `GOMOKU_DATA_DIR` when set, for tests), events to the page, native file dialogs.
+pub fn default_session<R: Runtime>(app: &tauri::AppHandle<R>) -> Session {
+    let storage = match std::env::var_os("GOMOKU_DATA_DIR") {
+        Some(dir) => Some(storage::Storage::new(dir.as_ref(), dir.as_ref())),
+        None => match (app.path().app_data_dir(), app.path().app_config_dir()) {
+            (Ok(data), Ok(config)) => Some(storage::Storage::new(&data, &config)),
+            _ => None,
+        },
+    };
+    Session::new(SessionParts {
+        storage,
+        notifier: Arc::new(EventNotifier { app: app.clone() }),
+        picker: Arc::new(picker::DialogPicker::new(app.clone())),
+        clock: Arc::new(gomoku::game::SystemClock::new()),
+    })
+}
+
+/// Registers the plugins and the commands on a builder of any runtime. The caller manages the
+/// [`SharedSession`] (the app at setup with [`default_session`]; tests with their own parts).
+pub fn build_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
+    builder
+        .plugin(tauri_plugin_dialog::init())
+        .invoke_handler(tauri::generate_handler![
+            commands::get_view,
+            commands::new_game,
+            commands::play,
+            commands::undo,
+            commands::redo,
+            commands::ai_move,
+            commands::hint,
+            commands::stop_thinking,
+            commands::set_names,
+            commands::set_level,
+            commands::set_mode,
+            commands::save_game,
+            commands::load_game,
+            commands::resume_autosave,
+            commands::discard_autosave,
+            commands::get_preferences,
+            commands::set_preferences,
+            commands::startup_info,
+        ])
+}
+
+/// Runs the app. Set `GOMOKU_DATA_DIR` to keep the autosave and preferences elsewhere (tests).
+pub fn run() {
+    build_app(tauri::Builder::default())
+        .setup(|app| {
+            let shared: SharedSession = Arc::new(Mutex::new(default_session(app.handle())));
+            app.manage(shared);
+            Ok(())
+        })
+        .run(tauri::generate_context!())
+        .expect("error while running the Gomoku app");
+}

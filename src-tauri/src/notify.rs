@@ -1,0 +1,89 @@
+//! How the session tells the page about changes it did not ask for (AI moves, analysis, hints).
+
+use crate::view::{GameView, PointView};
+use gomoku::ai::{Analysis, Score};
+use serde::Serialize;
+
+/// Progress of a running search.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysisEvent {
+    /// The game generation the search belongs to.
+    pub generation: u64,
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    /// Evaluation for the side to move (0 when a mate is known).
+    pub score: i32,
+    /// Plies to the end when known: positive when the side to move wins.
+    pub mate: Option<i32>,
+    /// Best line.
+    pub pv: Vec<PointView>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Whether this search is a hint for a person.
+    pub for_hint: bool,
+}
+
+impl AnalysisEvent {
+    /// The event for an engine analysis.
+    pub fn new(a: &Analysis, generation: u64, for_hint: bool) -> AnalysisEvent {
+        let (score, mate) = match a.score {
+            Score::Eval(v) => (v, None),
+            Score::WinIn(n) => (0, Some(2 * n as i32 - 1)),
+            Score::LossIn(n) => (0, Some(-2 * n as i32)),
+        };
+        AnalysisEvent {
+            generation,
+            depth: a.depth,
+            score,
+            mate,
+            pv: a.pv.iter().map(|&p| p.into()).collect(),
+            nodes: a.nodes,
+            nps: a.nps,
+            for_hint,
+        }
+    }
+}
+
+/// A suggested move for the person to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HintEvent {
+    /// The game generation the hint belongs to.
+    pub generation: u64,
+    /// Column.
+    pub x: u8,
+    /// Row.
+    pub y: u8,
+    /// Human notation.
+    pub notation: String,
+    /// Evaluation.
+    pub score: i32,
+    /// Plies to the end when known.
+    pub mate: Option<i32>,
+    /// Depth searched.
+    pub depth: u32,
+    /// Best line.
+    pub pv: Vec<PointView>,
+}
+
+/// Receives the session's unsolicited news.
+pub trait Notifier: Send + Sync {
+    /// The game changed without a command (the AI moved or a search ended).
+    fn view(&self, view: &GameView);
+    /// A search made progress.
+    fn analysis(&self, event: &AnalysisEvent);
+    /// A hint is ready.
+    fn hint(&self, event: &HintEvent);
+}
+
+/// A notifier that drops everything.
+pub struct Silent;
+
+impl Notifier for Silent {
+    fn view(&self, _: &GameView) {}
+    fn analysis(&self, _: &AnalysisEvent) {}
+    fn hint(&self, _: &HintEvent) {}
+}

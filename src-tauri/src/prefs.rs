@@ -1,0 +1,97 @@
+//! The player's preferences, kept in the app config directory.
+
+use gomoku::game::{clean_name, Names};
+use gomoku::{Color, Level, Mode, Rule, MAX_SIZE, MIN_SIZE};
+use serde::{Deserialize, Serialize};
+
+/// Interface language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    /// Follow the system locale.
+    #[default]
+    Auto,
+    /// English.
+    En,
+    /// 简体中文.
+    Zh,
+}
+
+/// Colour theme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Follow the system.
+    #[default]
+    Auto,
+    /// Light.
+    Light,
+    /// Dark.
+    Dark,
+}
+
+/// What the app remembers between runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Preferences {
+    /// Nicknames for human-vs-human games.
+    pub names: Names,
+    /// The person's nickname in human-vs-AI games.
+    pub human_name: String,
+    /// AI level.
+    pub level: Level,
+    /// Rule for new games.
+    pub rule: Rule,
+    /// Mode for new games.
+    pub mode: Mode,
+    /// The person's colour against the AI.
+    pub human_color: Color,
+    /// Board size for new games.
+    pub size: u8,
+    /// Black's first stone on the centre.
+    pub centre_first: bool,
+    /// Sounds on.
+    pub sound: bool,
+    /// Interface language.
+    pub language: Language,
+    /// Colour theme.
+    pub theme: Theme,
+    /// Show move numbers on the stones.
+    pub show_numbers: bool,
+}
+
+impl Default for Preferences {
+    fn default() -> Self {
+        Preferences {
+            names: Names { black: "Black".into(), white: "White".into() },
+            human_name: "Player".into(),
+            level: Level::Medium,
+            rule: Rule::Freestyle,
+            mode: Mode::HumanVsAi,
+            human_color: Color::Black,
+            size: 15,
+            centre_first: false,
+            sound: true,
+            language: Language::Auto,
+            theme: Theme::Auto,
+            show_numbers: false,
+        }
+    }
+}
+
+impl Preferences {
+    /// Checks sizes and names, trimming the names.
+    ///
+    /// # Errors
+    /// A message naming the bad field.
+    pub fn validated(mut self) -> Result<Preferences, String> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) {
+            return Err(format!("board size {} is not in {MIN_SIZE}..={MAX_SIZE}", self.size));
+        }
+        let clean = |n: &str| clean_name(n).map_err(|e| e.to_string());
+        self.names.black = clean(&self.names.black)?;
+        self.names.white = clean(&self.names.white)?;
+        self.human_name = clean(&self.human_name)?;
+        Ok(self)
+    }
+}

@@ -1,0 +1,495 @@
+//! The one managed state: the game being played, its generation number, the running AI search,
+//! the preferences and where files go. Commands are short calls into this type.
+
+use crate::error::{AppError, AppResult};
+use crate::notify::Notifier;
+use crate::picker::FilePicker;
+use crate::prefs::Preferences;
+use crate::storage::{read_limited, set_aside, write_atomically, Storage};
+use crate::view::{view_of, GameView};
+use gomoku::ai::Engine;
+use gomoku::game::{Clock, Names, Settings};
+use gomoku::record::{self, MAX_SAVE_BYTES};
+use gomoku::{Color, Game, Level, Mode, Pos, Rule};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// What a running search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobKind {
+    /// The AI's own move: played when the search ends.
+    Move,
+    /// A suggestion for the person to move.
+    Hint,
+}
+
+/// A running search.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Unique id, so a finished search can tell whether it is still the current one.
+    pub id: u64,
+    /// The game generation it searches.
+    pub generation: u64,
+    /// What it is for.
+    pub kind: JobKind,
+    /// Raised to end it early.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// The settings of a new game as the page sends them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NewGameSettings {
+    /// Board side.
+    pub size: u8,
+    /// Rule.
+    pub rule: Rule,
+    /// Black's first stone on the centre.
+    #[serde(default)]
+    pub centre_first: bool,
+    /// Who plays whom.
+    pub mode: Mode,
+    /// The person's colour against the AI.
+    #[serde(default = "default_color")]
+    pub human_color: Color,
+    /// AI level.
+    pub level: Level,
+    /// Nicknames.
+    pub names: Names,
+}
+
+fn default_color() -> Color {
+    Color::Black
+}
+
+/// What the page needs to know at start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StartupInfo {
+    /// An unfinished game can be resumed.
+    pub resumable: bool,
+    /// Problems met at start (each reported once).
+    pub warnings: Vec<String>,
+}
+
+/// Everything the shell keeps.
+pub struct Session {
+    pub(crate) game: Game,
+    pub(crate) generation: u64,
+    pub(crate) job: Option<Job>,
+    pub(crate) next_job_id: u64,
+    /// In AI-vs-AI, keep playing until stopped.
+    pub(crate) autoplay: bool,
+    pub(crate) prefs: Preferences,
+    pub(crate) storage: Option<Storage>,
+    pub(crate) notifier: Arc<dyn Notifier>,
+    pub(crate) picker: Arc<dyn FilePicker>,
+    pub(crate) engine: Arc<Mutex<Engine>>,
+    pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) resumable: Option<Game>,
+    pub(crate) warnings: Vec<String>,
+    /// Thinking time per AI move in ms, by level (tests shorten it).
+    pub(crate) move_ms: [u64; 4],
+    /// Pause between moves in AI-vs-AI, in ms.
+    pub(crate) ai_pause_ms: u64,
+}
+
+/// The session shared between commands and AI threads.
+pub type SharedSession = Arc<Mutex<Session>>;
+
+/// How the session is put together.
+pub struct SessionParts {
+    /// Where files go (`None`: nothing is written, for tests).
+    pub storage: Option<Storage>,
+    /// Where news goes.
+    pub notifier: Arc<dyn Notifier>,
+    /// How files are chosen.
+    pub picker: Arc<dyn FilePicker>,
+    /// The time source.
+    pub clock: Arc<dyn Clock>,
+}
+
+impl Session {
+    /// A session: reads the preferences and looks for an autosaved game (setting aside corrupt
+    /// files with a warning), and starts a fresh game from the preferences.
+    pub fn new(parts: SessionParts) -> Session {
+        let mut warnings = Vec::new();
+        let prefs = parts.storage.as_ref().map_or_else(Preferences::default, |s| load_prefs(s, &mut warnings));
+        let settings = settings_from_prefs(&prefs);
+        let game = Game::new(settings, parts.clock.clone())
+            .unwrap_or_else(|_| Game::new(Settings::default(), parts.clock.clone()).expect("default settings are valid"));
+        let resumable = parts.storage.as_ref().and_then(|s| load_autosave(s, parts.clock.clone(), &mut warnings));
+        Session {
+            game,
+            generation: 1,
+            job: None,
+            next_job_id: 1,
+            autoplay: false,
+            prefs,
+            storage: parts.storage,
+            notifier: parts.notifier,
+            picker: parts.picker,
+            engine: Arc::new(Mutex::new(Engine::new(64, 0x5EED))),
+            clock: parts.clock,
+            resumable,
+            warnings,
+            move_ms: [300, 700, 1200, 3000],
+            ai_pause_ms: 500,
+        }
+    }
+
+    /// The snapshot of the game.
+    pub fn view(&self) -> GameView {
+        view_of(&self.game, self.generation, self.job.is_some())
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether a search is running.
+    pub fn is_thinking(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Sets the thinking time per level and the AI-vs-AI pause (milliseconds).
+    pub fn set_timing(&mut self, move_ms: [u64; 4], ai_pause_ms: u64) {
+        self.move_ms = move_ms;
+        self.ai_pause_ms = ai_pause_ms;
+    }
+
+    /// Stops and forgets the running search; its result will be dropped.
+    pub(crate) fn cancel_job(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Marks a change of the game: new generation, autosave.
+    pub(crate) fn changed(&mut self) {
+        self.generation += 1;
+        self.autosave();
+    }
+
+    /// Starts a new game.
+    ///
+    /// # Errors
+    /// `badSettings` for an unusable size or name; the current game stays.
+    pub fn new_game(&mut self, new: NewGameSettings) -> AppResult<GameView> {
+        let settings = Settings {
+            size: new.size,
+            rule: new.rule,
+            centre_first: new.centre_first,
+            mode: new.mode,
+            human_color: new.human_color,
+            level: new.level,
+            names: new.names,
+        };
+        let game = Game::new(settings, self.clock.clone())?;
+        self.cancel_job();
+        self.remember_settings(game.settings());
+        self.game = game;
+        self.autoplay = self.game.settings().mode == Mode::AiVsAi;
+        self.changed();
+        Ok(self.view())
+    }
+
+    fn remember_settings(&mut self, s: &Settings) {
+        self.prefs.size = s.size;
+        self.prefs.rule = s.rule;
+        self.prefs.centre_first = s.centre_first;
+        self.prefs.mode = s.mode;
+        self.prefs.human_color = s.human_color;
+        self.prefs.level = s.level;
+        if s.mode == Mode::HumanVsAi {
+            self.prefs.human_name = s.names.of(s.human_color).to_string();
+        } else {
+            self.prefs.names = s.names.clone();
+        }
+        self.save_prefs();
+    }
+
+    /// A person plays `(x, y)`. A running hint is cancelled first.
+    ///
+    /// # Errors
+    /// `notYourTurn` on the AI's turn, and every rule error of the engine.
+    pub fn play(&mut self, x: u8, y: u8) -> AppResult<GameView> {
+        if self.game.is_ai_turn() {
+            return Err(gomoku::PlayError::NotYourTurn.into());
+        }
+        self.game.check_move(Pos::new(x, y))?;
+        if self.job.as_ref().is_some_and(|j| j.kind == JobKind::Hint) {
+            self.cancel_job();
+        }
+        self.game.play_human(Pos::new(x, y))?;
+        self.changed();
+        Ok(self.view())
+    }
+
+    /// Takes back moves (cancelling any search; in AI-vs-AI it also pauses).
+    ///
+    /// # Errors
+    /// `nothingToUndo`.
+    pub fn undo(&mut self) -> AppResult<GameView> {
+        if !self.game.can_undo() {
+            return Err(gomoku::game::HistoryError::NothingToUndo.into());
+        }
+        self.cancel_job();
+        self.autoplay = false;
+        self.game.undo()?;
+        self.changed();
+        Ok(self.view())
+    }
+
+    /// Replays undone moves (cancelling any search).
+    ///
+    /// # Errors
+    /// `nothingToRedo`.
+    pub fn redo(&mut self) -> AppResult<GameView> {
+        if !self.game.can_redo() {
+            return Err(gomoku::game::HistoryError::NothingToRedo.into());
+        }
+        self.cancel_job();
+        self.game.redo()?;
+        self.changed();
+        Ok(self.view())
+    }
+
+    /// Checks that a search may start now.
+    ///
+    /// # Errors
+    /// `aiThinking` while one runs, `gameOver` after the end.
+    pub(crate) fn can_search(&self) -> AppResult<()> {
+        if self.job.is_some() {
+            return Err(AppError::AiThinking);
+        }
+        if !self.game.is_playing() {
+            return Err(gomoku::PlayError::GameOver.into());
+        }
+        Ok(())
+    }
+
+    /// Stops the running search: an AI move is played with the best move found so far; in
+    /// AI-vs-AI the autoplay pauses.
+    pub fn stop_thinking(&mut self) -> GameView {
+        self.autoplay = false;
+        if let Some(job) = &self.job {
+            job.stop.store(true, Ordering::SeqCst);
+        }
+        self.view()
+    }
+
+    /// Renames the people.
+    ///
+    /// # Errors
+    /// `badSettings` for an empty or too long name.
+    pub fn set_names(&mut self, names: Names) -> AppResult<GameView> {
+        let settings = Settings { names, ..self.game.settings().clone() };
+        self.game.change_players(settings)?;
+        let s = self.game.settings().clone();
+        self.remember_settings(&s);
+        self.changed();
+        Ok(self.view())
+    }
+
+    /// Changes the AI level (for the next search).
+    ///
+    /// # Errors
+    /// Never in practice; the signature matches the other commands.
+    pub fn set_level(&mut self, level: Level) -> AppResult<GameView> {
+        let settings = Settings { level, ..self.game.settings().clone() };
+        self.game.change_players(settings)?;
+        let s = self.game.settings().clone();
+        self.remember_settings(&s);
+        self.changed();
+        Ok(self.view())
+    }
+
+    /// Changes who plays whom in the running game (the position stays).
+    ///
+    /// # Errors
+    /// Never in practice; the signature matches the other commands.
+    pub fn set_mode(&mut self, mode: Mode, human_color: Color) -> AppResult<GameView> {
+        self.cancel_job();
+        let settings = Settings { mode, human_color, ..self.game.settings().clone() };
+        self.game.change_players(settings)?;
+        self.autoplay = mode == Mode::AiVsAi;
+        let s = self.game.settings().clone();
+        self.remember_settings(&s);
+        self.changed();
+        Ok(self.view())
+    }
+
+    /// Saves through the native save dialog, in the format the chosen extension names
+    /// (`.json` save file, `.psq`, `.txt` move string).
+    ///
+    /// # Errors
+    /// `cancelled` when the dialog is closed, `io` when writing fails (the old file stays).
+    pub fn save_with(&self, picker: &dyn FilePicker) -> AppResult<GameView> {
+        let path = picker.save_path("gomoku.json").ok_or(AppError::Cancelled)?;
+        let text = match extension(&path).as_str() {
+            "psq" => record::export_psq(&self.game),
+            "txt" => record::export_moves(&self.game) + "\n",
+            _ => record::save_to_string(&self.game),
+        };
+        write_atomically(&path, text.as_bytes())?;
+        Ok(self.view())
+    }
+
+    /// Reads a record chosen in the native open dialog. Nothing changes on any error.
+    ///
+    /// # Errors
+    /// `cancelled`, `io`, or `badRecord` naming the move and the reason.
+    pub fn read_record(&self, picker: &dyn FilePicker) -> AppResult<Game> {
+        let path = picker.open_path().ok_or(AppError::Cancelled)?;
+        let bytes = read_limited(&path, MAX_SAVE_BYTES)?.ok_or_else(|| AppError::Io(format!("{} not found", path.display())))?;
+        self.parse_record(&path, &bytes)
+    }
+
+    fn parse_record(&self, path: &Path, bytes: &[u8]) -> AppResult<Game> {
+        let text_start = bytes.iter().find(|b| !b.is_ascii_whitespace()).copied();
+        let settings = self.game.settings().clone();
+        let clock = self.clock.clone();
+        let game = match (extension(path).as_str(), text_start) {
+            (_, Some(b'{')) => record::load_save(bytes, clock)?,
+            ("psq", _) => record::import_psq(bytes, settings, clock)?,
+            (_, Some(b'P' | b'p')) if bytes.starts_with(b"Piskv") => record::import_psq(bytes, settings, clock)?,
+            _ => record::import_moves(bytes, settings, clock)?,
+        };
+        Ok(game)
+    }
+
+    /// Replaces the game with a loaded one.
+    pub(crate) fn replace_game(&mut self, game: Game) -> GameView {
+        self.cancel_job();
+        self.autoplay = game.settings().mode == Mode::AiVsAi;
+        self.game = game;
+        self.changed();
+        self.view()
+    }
+
+    /// Loads a record through the native open dialog.
+    ///
+    /// # Errors
+    /// See [`Session::read_record`].
+    pub fn load_with(&mut self, picker: &dyn FilePicker) -> AppResult<GameView> {
+        let game = self.read_record(picker)?;
+        Ok(self.replace_game(game))
+    }
+
+    /// Resumes the autosaved game found at start.
+    ///
+    /// # Errors
+    /// `noAutosave` when there is none.
+    pub fn resume_autosave(&mut self) -> AppResult<GameView> {
+        let game = self.resumable.take().ok_or(AppError::NoAutosave)?;
+        Ok(self.replace_game(game))
+    }
+
+    /// Forgets the autosaved game found at start.
+    pub fn discard_autosave(&mut self) -> GameView {
+        self.resumable = None;
+        self.view()
+    }
+
+    /// Startup news: whether a game can be resumed, and warnings (reported once).
+    pub fn startup_info(&mut self) -> StartupInfo {
+        StartupInfo { resumable: self.resumable.is_some(), warnings: std::mem::take(&mut self.warnings) }
+    }
+
+    /// The preferences.
+    pub fn preferences(&self) -> Preferences {
+        self.prefs.clone()
+    }
+
+    /// Replaces the preferences.
+    ///
+    /// # Errors
+    /// `badSettings` for a bad size or name; nothing changes then.
+    pub fn set_preferences(&mut self, prefs: Preferences) -> AppResult<Preferences> {
+        self.prefs = prefs.validated().map_err(AppError::BadSettings)?;
+        self.save_prefs();
+        Ok(self.prefs.clone())
+    }
+
+    fn save_prefs(&self) {
+        if let Some(storage) = &self.storage {
+            if let Ok(json) = serde_json::to_vec_pretty(&self.prefs) {
+                let _ = write_atomically(&storage.preferences, &json);
+            }
+        }
+    }
+
+    /// Writes the game to the autosave file (errors are ignored: autosave must never block play).
+    pub(crate) fn autosave(&self) {
+        if let Some(storage) = &self.storage {
+            let _ = write_atomically(&storage.autosave, record::save_to_string(&self.game).as_bytes());
+        }
+    }
+
+    /// Thinking time for the current level.
+    pub(crate) fn move_time_ms(&self) -> u64 {
+        let level = self.game.settings().level;
+        self.move_ms[Level::ALL.iter().position(|&l| l == level).unwrap_or(2)]
+    }
+}
+
+fn extension(path: &Path) -> String {
+    path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase()
+}
+
+/// The settings of a fresh game from the preferences.
+pub fn settings_from_prefs(prefs: &Preferences) -> Settings {
+    let mut names = prefs.names.clone();
+    if prefs.mode == Mode::HumanVsAi {
+        match prefs.human_color {
+            Color::Black => names.black = prefs.human_name.clone(),
+            Color::White => names.white = prefs.human_name.clone(),
+        }
+    }
+    Settings {
+        size: prefs.size,
+        rule: prefs.rule,
+        centre_first: prefs.centre_first,
+        mode: prefs.mode,
+        human_color: prefs.human_color,
+        level: prefs.level,
+        names,
+    }
+}
+
+fn load_prefs(storage: &Storage, warnings: &mut Vec<String>) -> Preferences {
+    let parsed = match read_limited(&storage.preferences, 64 * 1024) {
+        Ok(None) => return Preferences::default(),
+        Ok(Some(bytes)) => serde_json::from_slice::<Preferences>(&bytes).map_err(|e| e.to_string()).and_then(Preferences::validated),
+        Err(e) => Err(e.to_string()),
+    };
+    parsed.unwrap_or_else(|why| {
+        let aside = set_aside(&storage.preferences);
+        warnings.push(format!("The preferences file was unreadable ({why}); it was set aside as {} and defaults are used.", shown(aside)));
+        Preferences::default()
+    })
+}
+
+fn load_autosave(storage: &Storage, clock: Arc<dyn Clock>, warnings: &mut Vec<String>) -> Option<Game> {
+    let loaded = match read_limited(&storage.autosave, MAX_SAVE_BYTES) {
+        Ok(None) => return None,
+        Ok(Some(bytes)) => record::load_save(&bytes, clock).map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    match loaded {
+        Ok(game) => (game.is_playing() && game.step() > 0).then_some(game),
+        Err(why) => {
+            let aside = set_aside(&storage.autosave);
+            warnings.push(format!("The autosaved game was unreadable ({why}); it was set aside as {}.", shown(aside)));
+            None
+        }
+    }
+}
+
+fn shown(path: Option<std::path::PathBuf>) -> String {
+    path.map_or_else(|| "(could not rename)".into(), |p| p.display().to_string())
+}
