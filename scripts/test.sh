@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
-# Runs every test of the project: formatting, lints, the engine's tests, the UI's pure-module tests.
-# Installs what a fresh Debian/Ubuntu machine lacks (needs root or sudo for system packages).
+# Runs every test of the project: formatting, lints, the engine's and the shell's tests, the UI's
+# pure-module tests, and the end-to-end tests of the real app (WebDriver under Xvfb).
+# Installs what a fresh Debian/Ubuntu machine lacks (system packages need root or sudo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/deps.sh
 
 ensure_rust
 ensure_node
+ensure_tauri_deps
+ensure_e2e_deps
+ensure_tauri_driver
 
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
-echo "== cargo test"
+echo "== cargo test (engine and shell)"
 cargo test --workspace
-if [ -d ui/tests ]; then
-  echo "== node --test (UI modules)"
-  node --test ui/tests/
-fi
+echo "== node --test (UI modules)"
+node --test ui/tests/
+echo "== end-to-end tests of the real app (screenshots in target/e2e-screenshots/)"
+cargo build -p gomoku-app
+(cd tests/e2e && xvfb-run -a cargo test -- --test-threads 1 --nocapture)

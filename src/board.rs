@@ -234,7 +234,7 @@ const fn splitmix64(state: u64) -> (u64, u64) {
 
 const fn zobrist_table() -> [[u64; CELLS]; 2] {
     let mut table = [[0u64; CELLS]; 2];
-    let mut state = 0x5EED_0F_60_4D_0C_u64;
+    let mut state = 0x5EED_0F60_4D0C_u64;
     let mut color = 0;
     while color < 2 {
         let mut i = 0;

@@ -54,7 +54,11 @@ pub fn parse_diagram(text: &str) -> Result<Diagram, DiagramError> {
     let rows: Vec<Vec<char>> = text.lines().filter_map(row_cells).collect();
     let size = rows.len();
     if let Some((i, row)) = rows.iter().enumerate().find(|(_, r)| r.len() != size) {
-        return Err(DiagramError(format!("row {} has {} points, expected {size}", i + 1, row.len())));
+        return Err(DiagramError(format!(
+            "row {} has {} points, expected {size}",
+            i + 1,
+            row.len()
+        )));
     }
     let mut board = Board::new(size as u32).map_err(|e| DiagramError(e.to_string()))?;
     let mut marks = Vec::new();
@@ -79,9 +83,10 @@ fn row_cells(line: &str) -> Option<Vec<char>> {
         return None;
     }
     let tokens: Vec<&str> = line.split_whitespace().filter(|t| t.parse::<u32>().is_err()).collect();
-    let is_letter_header = tokens.iter().enumerate().all(|(i, t)| {
-        t.len() == 1 && t.as_bytes()[0].to_ascii_lowercase() == b'a' + i as u8
-    });
+    let is_letter_header = tokens
+        .iter()
+        .enumerate()
+        .all(|(i, t)| t.len() == 1 && t.as_bytes()[0].to_ascii_lowercase() == b'a' + i as u8);
     if tokens.is_empty() || (is_letter_header && tokens.len() > 1) {
         return None;
     }
@@ -99,13 +104,14 @@ pub fn to_diagram(board: &Board, marks: &[(Pos, char)]) -> String {
         out.push_str(&format!("{row:2}"));
         for x in 0..size {
             let pos = Pos::new(x, y);
-            let c = marks.iter().find(|(p, _)| *p == pos).map(|(_, m)| *m).unwrap_or_else(|| {
-                match board.stone(pos) {
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                    None => '.',
-                }
-            });
+            let c =
+                marks.iter().find(|(p, _)| *p == pos).map(|(_, m)| *m).unwrap_or_else(
+                    || match board.stone(pos) {
+                        Some(Color::Black) => 'X',
+                        Some(Color::White) => 'O',
+                        None => '.',
+                    },
+                );
             out.push(' ');
             out.push(c);
         }

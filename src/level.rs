@@ -6,7 +6,9 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How strong the AI plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     /// For beginners: sees immediate threats but misses deeper ones.

@@ -19,6 +19,8 @@
 //! assert_eq!(Pos::new(0, 14).to_notation(15).unwrap().to_string(), "a1");
 //! ```
 
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
+
 pub mod ai;
 pub mod board;
 mod color;

@@ -168,7 +168,10 @@ mod tests {
         assert_eq!(a1.to_pos(15), Ok(Pos::new(0, 14)));
         let o15: Notation = "O15".parse().unwrap();
         assert_eq!(o15.to_pos(15), Ok(Pos::new(14, 0)));
-        assert!(matches!("p1".parse::<Notation>().unwrap().to_pos(15), Err(CoordError::OutOfBoard(_))));
+        assert!(matches!(
+            "p1".parse::<Notation>().unwrap().to_pos(15),
+            Err(CoordError::OutOfBoard(_))
+        ));
     }
 
     #[test]

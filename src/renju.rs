@@ -128,7 +128,8 @@ fn five_points(board: &Board, index: usize, d: usize) -> ([usize; 2], usize) {
         }
         let back = crate::rule::count_side(board, q, d, Color::Black, false);
         let ahead = crate::rule::count_side(board, q, d, Color::Black, true);
-        let reaches_index = if offset < 0 { ahead >= offset.unsigned_abs() } else { back >= offset as usize };
+        let reaches_index =
+            if offset < 0 { ahead >= offset.unsigned_abs() } else { back >= offset as usize };
         if reaches_index && back + ahead == 4 && n < 2 {
             points[n] = q;
             n += 1;

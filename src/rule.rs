@@ -50,14 +50,17 @@ impl Rule {
     /// Whether the stone of `color` standing at `index` is part of a winning line.
     #[inline]
     pub fn wins_at(self, board: &Board, index: usize, color: Color) -> bool {
-        DIRECTIONS.iter().any(|&d| self.is_winning_length(run_length(board, index, d, color), color))
+        DIRECTIONS
+            .iter()
+            .any(|&d| self.is_winning_length(run_length(board, index, d, color), color))
     }
 
     /// Whether putting a stone of `color` on the empty point `index` would win.
     #[inline]
     pub fn would_win_at(self, board: &Board, index: usize, color: Color) -> bool {
         DIRECTIONS.iter().any(|&d| {
-            let length = 1 + count_side(board, index, d, color, true)
+            let length = 1
+                + count_side(board, index, d, color, true)
                 + count_side(board, index, d, color, false);
             self.is_winning_length(length, color)
         })

@@ -17,7 +17,10 @@ fn random_position(rng: &mut TestRng) -> Board {
     let stones = rng.below(u64::from(window) * u64::from(window) * 3 / 5);
     let black_share = 40 + rng.below(45);
     for _ in 0..stones {
-        let p = Pos::new(origin_x + rng.below(window.into()) as u8, origin_y + rng.below(window.into()) as u8);
+        let p = Pos::new(
+            origin_x + rng.below(window.into()) as u8,
+            origin_y + rng.below(window.into()) as u8,
+        );
         if board.stone(p).is_none() {
             let color = if rng.below(100) < black_share { Color::Black } else { Color::White };
             board.place(p, color);

@@ -34,7 +34,8 @@ fn five_in_a_row_wins_and_ends_the_game() {
     match game.outcome() {
         Outcome::Won { winner, line } => {
             assert_eq!(*winner, Color::Black);
-            let expected: Vec<Pos> = ["a1", "b1", "c1", "d1", "e1"].iter().map(|m| at(m, 15)).collect();
+            let expected: Vec<Pos> =
+                ["a1", "b1", "c1", "d1", "e1"].iter().map(|m| at(m, 15)).collect();
             assert_eq!(line, &expected);
         }
         other => panic!("expected a win, got {other:?}"),
@@ -50,7 +51,9 @@ fn standard_rule_overline_does_not_win_but_freestyle_does() {
     assert_eq!(standard.outcome(), &Outcome::Playing);
     let (mut free, _) = game_with(two_people(Rule::Freestyle));
     play_all(&mut free, moves);
-    assert!(matches!(free.outcome(), Outcome::Won { winner: Color::Black, line } if line.len() == 6));
+    assert!(
+        matches!(free.outcome(), Outcome::Won { winner: Color::Black, line } if line.len() == 6)
+    );
 }
 
 #[test]
@@ -84,7 +87,11 @@ fn a_full_board_without_five_is_a_draw() {
     for (y, row) in rows.iter().enumerate() {
         for (x, c) in row.chars().enumerate() {
             let p = Pos::new(x as u8, y as u8);
-            if c == 'X' { blacks.push(p) } else { whites.push(p) }
+            if c == 'X' {
+                blacks.push(p)
+            } else {
+                whites.push(p)
+            }
         }
     }
     // 13 black, 12 white: alternate.
@@ -110,7 +117,8 @@ fn undo_in_human_vs_human_takes_one_ply_and_redo_replays_it() {
 
 #[test]
 fn undo_in_human_vs_ai_goes_back_to_the_persons_turn() {
-    let settings = Settings { mode: Mode::HumanVsAi, human_color: Color::Black, ..Settings::default() };
+    let settings =
+        Settings { mode: Mode::HumanVsAi, human_color: Color::Black, ..Settings::default() };
     let (mut game, _) = game_with(settings);
     play_all(&mut game, "h8 i9 h9 i10");
     game.undo().unwrap();
@@ -126,7 +134,8 @@ fn undo_in_human_vs_ai_goes_back_to_the_persons_turn() {
 
 #[test]
 fn undo_when_the_person_plays_white_never_leaves_the_ai_to_move_alone() {
-    let settings = Settings { mode: Mode::HumanVsAi, human_color: Color::White, ..Settings::default() };
+    let settings =
+        Settings { mode: Mode::HumanVsAi, human_color: Color::White, ..Settings::default() };
     let (mut game, _) = game_with(settings);
     play_all(&mut game, "h8");
     assert_eq!(game.undo(), Err(HistoryError::NothingToUndo));

@@ -100,7 +100,8 @@ fn a_whole_game_with_replies_inside_the_turn_time() {
     let mut slowest = Duration::ZERO;
     // Our side plays a simple scan of free points far from the brain's stones; the brain must
     // answer every TURN with a legal move inside the time.
-    let mut mine = (0u8..15).flat_map(|y| (0u8..15).map(move |x| (x, y))).filter(|(x, y)| (x + y) % 3 == 0);
+    let mut mine =
+        (0u8..15).flat_map(|y| (0u8..15).map(move |x| (x, y))).filter(|(x, y)| (x + y) % 3 == 0);
     for _ in 0..20 {
         let (mx, my) = mine.find(|&(x, y)| board[y as usize][x as usize] == 0).unwrap();
         board[my as usize][mx as usize] = 2;
@@ -130,9 +131,15 @@ impl Brain {
 }
 
 fn five_for(board: &[[u8; 15]; 15], who: u8) -> bool {
-    let at = |x: i32, y: i32| (0..15).contains(&x) && (0..15).contains(&y) && board[y as usize][x as usize] == who;
+    let at = |x: i32, y: i32| {
+        (0..15).contains(&x) && (0..15).contains(&y) && board[y as usize][x as usize] == who
+    };
     (0..15).any(|y| {
-        (0..15).any(|x| [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| (0..5).all(|k| at(x + k * dx, y + k * dy))))
+        (0..15).any(|x| {
+            [(1, 0), (0, 1), (1, 1), (1, -1)]
+                .iter()
+                .any(|&(dx, dy)| (0..5).all(|k| at(x + k * dx, y + k * dy)))
+        })
     })
 }
 

@@ -52,14 +52,18 @@ fn the_save_file_names_its_format_and_uses_human_notation() {
 }
 
 fn edited(edit: impl FnOnce(&mut serde_json::Value)) -> Vec<u8> {
-    let mut value: serde_json::Value = serde_json::from_str(&save_to_string(&sample_game())).unwrap();
+    let mut value: serde_json::Value =
+        serde_json::from_str(&save_to_string(&sample_game())).unwrap();
     edit(&mut value);
     serde_json::to_vec(&value).unwrap()
 }
 
+/// A predicate on the error a bad file must get.
+type ErrorCheck = fn(&RecordError) -> bool;
+
 #[test]
 fn each_kind_of_bad_save_gets_its_own_error() {
-    let cases: Vec<(Vec<u8>, fn(&RecordError) -> bool)> = vec![
+    let cases: Vec<(Vec<u8>, ErrorCheck)> = vec![
         (vec![b' '; MAX_SAVE_BYTES + 1], |e| matches!(e, RecordError::TooLarge { .. })),
         (vec![0xff, 0xfe, b'{'], |e| matches!(e, RecordError::NotUtf8)),
         (b"{\"format\": ".to_vec(), |e| matches!(e, RecordError::Malformed(_))),
@@ -68,12 +72,24 @@ fn each_kind_of_bad_save_gets_its_own_error() {
         (edited(|v| v["version"] = 2.into()), |e| matches!(e, RecordError::NewerVersion(2))),
         (edited(|v| v["version"] = "1".into()), |e| matches!(e, RecordError::Malformed(_))),
         (edited(|v| v["moves"] = 7.into()), |e| matches!(e, RecordError::Malformed(_))),
-        (edited(|v| v["settings"]["size"] = 30.into()), |e| matches!(e, RecordError::BadSettings(_))),
-        (edited(|v| v["settings"]["names"]["black"] = "".into()), |e| matches!(e, RecordError::BadSettings(_))),
-        (edited(|v| v["moves"][2]["at"] = "h8".into()), |e| matches!(e, RecordError::BadMove { at_move: 3, .. })),
-        (edited(|v| v["moves"][1]["at"] = "z99".into()), |e| matches!(e, RecordError::BadMove { at_move: 2, .. })),
-        (edited(|v| v["moves"][1]["at"] = "p3".into()), |e| matches!(e, RecordError::BadMove { at_move: 2, .. })),
-        (edited(|v| v["redo"][0]["at"] = "h8".into()), |e| matches!(e, RecordError::BadMove { at_move: 5, .. })),
+        (edited(|v| v["settings"]["size"] = 30.into()), |e| {
+            matches!(e, RecordError::BadSettings(_))
+        }),
+        (edited(|v| v["settings"]["names"]["black"] = "".into()), |e| {
+            matches!(e, RecordError::BadSettings(_))
+        }),
+        (edited(|v| v["moves"][2]["at"] = "h8".into()), |e| {
+            matches!(e, RecordError::BadMove { at_move: 3, .. })
+        }),
+        (edited(|v| v["moves"][1]["at"] = "z99".into()), |e| {
+            matches!(e, RecordError::BadMove { at_move: 2, .. })
+        }),
+        (edited(|v| v["moves"][1]["at"] = "p3".into()), |e| {
+            matches!(e, RecordError::BadMove { at_move: 2, .. })
+        }),
+        (edited(|v| v["redo"][0]["at"] = "h8".into()), |e| {
+            matches!(e, RecordError::BadMove { at_move: 5, .. })
+        }),
     ];
     for (i, (bytes, expected)) in cases.iter().enumerate() {
         match load_save(bytes, clock()) {
@@ -90,7 +106,10 @@ fn moves_after_a_win_are_refused_with_their_number() {
     let mut value: serde_json::Value = serde_json::from_str(&save_to_string(&game)).unwrap();
     value["moves"].as_array_mut().unwrap().push(serde_json::json!({"at": "o15", "ms": 0}));
     let err = load_save(&serde_json::to_vec(&value).unwrap(), clock()).unwrap_err();
-    assert!(matches!(err, RecordError::BadMove { at_move: 10, ref reason } if reason.contains("over")), "{err}");
+    assert!(
+        matches!(err, RecordError::BadMove { at_move: 10, ref reason } if reason.contains("over")),
+        "{err}"
+    );
 }
 
 #[test]
@@ -100,7 +119,10 @@ fn a_black_forbidden_move_in_a_renju_save_is_refused() {
     let mut value: serde_json::Value = serde_json::from_str(&save_to_string(&game)).unwrap();
     value["settings"]["rule"] = "renju".into();
     let err = load_save(&serde_json::to_vec(&value).unwrap(), clock()).unwrap_err();
-    assert!(matches!(err, RecordError::BadMove { at_move: 9, ref reason } if reason.contains("double three")), "{err}");
+    assert!(
+        matches!(err, RecordError::BadMove { at_move: 9, ref reason } if reason.contains("double three")),
+        "{err}"
+    );
 }
 
 #[test]
@@ -111,13 +133,20 @@ fn psq_round_trips_with_one_based_coordinates_and_times() {
     let back = import_psq(text.as_bytes(), game.settings().clone(), clock()).unwrap();
     assert_eq!(back.moves(), game.moves());
     let with_trailer = format!("{text}pbrain-one.exe\npbrain-two.exe\n-1\n");
-    assert_eq!(import_psq(with_trailer.as_bytes(), Settings::default(), clock()).unwrap().step(), 4);
+    assert_eq!(
+        import_psq(with_trailer.as_bytes(), Settings::default(), clock()).unwrap().step(),
+        4
+    );
     assert!(matches!(
         import_psq(b"Piskvorky 15x15, 11:11, 0\n16,1,0\n", Settings::default(), clock()),
         Err(RecordError::BadMove { at_move: 1, .. })
     ));
-    assert!(matches!(import_psq(b"hello", Settings::default(), clock()), Err(RecordError::Malformed(_))));
-    let big = import_psq(b"Piskvorky 20x20, 11:11, 0\n20,20,5\n", Settings::default(), clock()).unwrap();
+    assert!(matches!(
+        import_psq(b"hello", Settings::default(), clock()),
+        Err(RecordError::Malformed(_))
+    ));
+    let big =
+        import_psq(b"Piskvorky 20x20, 11:11, 0\n20,20,5\n", Settings::default(), clock()).unwrap();
     assert_eq!(big.settings().size, 20);
 }
 
@@ -138,7 +167,18 @@ fn move_strings_read_with_or_without_spaces() {
 fn mutate(rng: &mut TestRng, seeds: &[Vec<u8>]) -> Vec<u8> {
     let mut bytes = seeds[rng.below(seeds.len() as u64) as usize].clone();
     let tokens: [&[u8]; 12] = [
-        b"{", b"}", b"[", b"]", b"\"", b",", b":", b"null", b"-1", b"1e999", b"\"version\": 2", b"\xff",
+        b"{",
+        b"}",
+        b"[",
+        b"]",
+        b"\"",
+        b",",
+        b":",
+        b"null",
+        b"-1",
+        b"1e999",
+        b"\"version\": 2",
+        b"\xff",
     ];
     for _ in 0..=rng.below(8) {
         let len = bytes.len().max(1) as u64;

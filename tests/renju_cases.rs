@@ -298,7 +298,7 @@ fn win_problems(board: &Board, expected: &Verdict) -> Vec<String> {
                 || Rule::Standard.winning_line(b, p).is_some()
             {
                 Some("overline expected, but black has a winning line under renju/standard".into())
-            } else if !free.as_ref().is_some_and(|l| l.len() >= 6) {
+            } else if free.as_ref().is_none_or(|l| l.len() < 6) {
                 Some(format!("overline expected, but freestyle's line is {free:?}"))
             } else {
                 None

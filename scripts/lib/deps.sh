@@ -44,3 +44,9 @@ ensure_tauri_deps() {
 ensure_e2e_deps() {
   ensure_packages "${E2E_PACKAGES[@]}"
 }
+
+# tauri-driver (the WebDriver intermediary for Tauri apps) from crates.io.
+ensure_tauri_driver() {
+  command -v tauri-driver >/dev/null && return 0
+  cargo install tauri-driver --locked
+}

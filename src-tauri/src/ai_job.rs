@@ -79,7 +79,9 @@ fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
             limits: Limits::per_move(move_ms),
         };
         let for_hint = kind == JobKind::Hint;
-        let mut report = |a: &gomoku::ai::Analysis| notifier.analysis(&AnalysisEvent::new(a, job.generation, for_hint));
+        let mut report = |a: &gomoku::ai::Analysis| {
+            notifier.analysis(&AnalysisEvent::new(a, job.generation, for_hint))
+        };
         let decision = {
             let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
             engine.think(&request, &job.stop, &mut report)
@@ -129,7 +131,10 @@ fn hint_event(session: &Session, decision: &Decision) -> HintEvent {
         generation: session.generation,
         x: best.x,
         y: best.y,
-        notation: best.to_notation(session.game.settings().size).map(|n| n.to_string()).unwrap_or_default(),
+        notation: best
+            .to_notation(session.game.settings().size)
+            .map(|n| n.to_string())
+            .unwrap_or_default(),
         score: analysis.score,
         mate: analysis.mate,
         depth: analysis.depth,

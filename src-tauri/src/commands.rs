@@ -10,7 +10,10 @@ use gomoku::{Color, Level, Mode};
 use tauri::State;
 
 /// Runs a change on the session, then starts the AI if it is due.
-fn change(shared: &SharedSession, f: impl FnOnce(&mut crate::session::Session) -> AppResult<GameView>) -> AppResult<GameView> {
+fn change(
+    shared: &SharedSession,
+    f: impl FnOnce(&mut crate::session::Session) -> AppResult<GameView>,
+) -> AppResult<GameView> {
     let view = f(&mut lock(shared))?;
     start_ai_if_due(shared);
     Ok(view)
@@ -78,7 +81,11 @@ pub fn set_level(state: State<'_, SharedSession>, level: Level) -> AppResult<Gam
 
 /// Changes the mode (and the person's colour) of the running game.
 #[tauri::command]
-pub fn set_mode(state: State<'_, SharedSession>, mode: Mode, human_color: Color) -> AppResult<GameView> {
+pub fn set_mode(
+    state: State<'_, SharedSession>,
+    mode: Mode,
+    human_color: Color,
+) -> AppResult<GameView> {
     change(&state, |s| s.set_mode(mode, human_color))
 }
 
@@ -108,7 +115,9 @@ pub async fn load_game(state: State<'_, SharedSession>) -> AppResult<GameView> {
     .await
 }
 
-async fn run_blocking<T: Send + 'static>(f: impl FnOnce() -> AppResult<T> + Send + 'static) -> AppResult<T> {
+async fn run_blocking<T: Send + 'static>(
+    f: impl FnOnce() -> AppResult<T> + Send + 'static,
+) -> AppResult<T> {
     tauri::async_runtime::spawn_blocking(f).await.map_err(|e| AppError::Io(e.to_string()))?
 }
 
@@ -132,7 +141,10 @@ pub fn get_preferences(state: State<'_, SharedSession>) -> Preferences {
 
 /// Replaces the preferences.
 #[tauri::command]
-pub fn set_preferences(state: State<'_, SharedSession>, preferences: Preferences) -> AppResult<Preferences> {
+pub fn set_preferences(
+    state: State<'_, SharedSession>,
+    preferences: Preferences,
+) -> AppResult<Preferences> {
     lock(&state).set_preferences(preferences)
 }
 

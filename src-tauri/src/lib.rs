@@ -4,6 +4,8 @@
 //! lines each ([`commands`]), the AI searching on its own thread ([`ai_job`]), autosave and
 //! preferences on disk ([`storage`]). The page (`ui/`) only draws the [`view::GameView`] it gets.
 
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
+
 pub mod ai_job;
 pub mod commands;
 pub mod error;
@@ -67,28 +69,26 @@ pub fn default_session<R: Runtime>(app: &tauri::AppHandle<R>) -> Session {
 /// Registers the plugins and the commands on a builder of any runtime. The caller manages the
 /// [`SharedSession`] (the app at setup with [`default_session`]; tests with their own parts).
 pub fn build_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
-    builder
-        .plugin(tauri_plugin_dialog::init())
-        .invoke_handler(tauri::generate_handler![
-            commands::get_view,
-            commands::new_game,
-            commands::play,
-            commands::undo,
-            commands::redo,
-            commands::ai_move,
-            commands::hint,
-            commands::stop_thinking,
-            commands::set_names,
-            commands::set_level,
-            commands::set_mode,
-            commands::save_game,
-            commands::load_game,
-            commands::resume_autosave,
-            commands::discard_autosave,
-            commands::get_preferences,
-            commands::set_preferences,
-            commands::startup_info,
-        ])
+    builder.plugin(tauri_plugin_dialog::init()).invoke_handler(tauri::generate_handler![
+        commands::get_view,
+        commands::new_game,
+        commands::play,
+        commands::undo,
+        commands::redo,
+        commands::ai_move,
+        commands::hint,
+        commands::stop_thinking,
+        commands::set_names,
+        commands::set_level,
+        commands::set_mode,
+        commands::save_game,
+        commands::load_game,
+        commands::resume_autosave,
+        commands::discard_autosave,
+        commands::get_preferences,
+        commands::set_preferences,
+        commands::startup_info,
+    ])
 }
 
 /// Runs the app. Set `GOMOKU_DATA_DIR` to keep the autosave and preferences elsewhere (tests).

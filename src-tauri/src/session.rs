@@ -116,11 +116,18 @@ impl Session {
     /// files with a warning), and starts a fresh game from the preferences.
     pub fn new(parts: SessionParts) -> Session {
         let mut warnings = Vec::new();
-        let prefs = parts.storage.as_ref().map_or_else(Preferences::default, |s| load_prefs(s, &mut warnings));
+        let prefs = parts
+            .storage
+            .as_ref()
+            .map_or_else(Preferences::default, |s| load_prefs(s, &mut warnings));
         let settings = settings_from_prefs(&prefs);
-        let game = Game::new(settings, parts.clock.clone())
-            .unwrap_or_else(|_| Game::new(Settings::default(), parts.clock.clone()).expect("default settings are valid"));
-        let resumable = parts.storage.as_ref().and_then(|s| load_autosave(s, parts.clock.clone(), &mut warnings));
+        let game = Game::new(settings, parts.clock.clone()).unwrap_or_else(|_| {
+            Game::new(Settings::default(), parts.clock.clone()).expect("default settings are valid")
+        });
+        let resumable = parts
+            .storage
+            .as_ref()
+            .and_then(|s| load_autosave(s, parts.clock.clone(), &mut warnings));
         Session {
             game,
             generation: 1,
@@ -345,7 +352,8 @@ impl Session {
     /// `cancelled`, `io`, or `badRecord` naming the move and the reason.
     pub fn read_record(&self, picker: &dyn FilePicker) -> AppResult<Game> {
         let path = picker.open_path().ok_or(AppError::Cancelled)?;
-        let bytes = read_limited(&path, MAX_SAVE_BYTES)?.ok_or_else(|| AppError::Io(format!("{} not found", path.display())))?;
+        let bytes = read_limited(&path, MAX_SAVE_BYTES)?
+            .ok_or_else(|| AppError::Io(format!("{} not found", path.display())))?;
         self.parse_record(&path, &bytes)
     }
 
@@ -356,7 +364,9 @@ impl Session {
         let game = match (extension(path).as_str(), text_start) {
             (_, Some(b'{')) => record::load_save(bytes, clock)?,
             ("psq", _) => record::import_psq(bytes, settings, clock)?,
-            (_, Some(b'P' | b'p')) if bytes.starts_with(b"Piskv") => record::import_psq(bytes, settings, clock)?,
+            (_, Some(b'P' | b'p')) if bytes.starts_with(b"Piskv") => {
+                record::import_psq(bytes, settings, clock)?
+            }
             _ => record::import_moves(bytes, settings, clock)?,
         };
         Ok(game)
@@ -397,7 +407,10 @@ impl Session {
 
     /// Startup news: whether a game can be resumed, and warnings (reported once).
     pub fn startup_info(&mut self) -> StartupInfo {
-        StartupInfo { resumable: self.resumable.is_some(), warnings: std::mem::take(&mut self.warnings) }
+        StartupInfo {
+            resumable: self.resumable.is_some(),
+            warnings: std::mem::take(&mut self.warnings),
+        }
     }
 
     /// The preferences.
@@ -426,7 +439,8 @@ impl Session {
     /// Writes the game to the autosave file (errors are ignored: autosave must never block play).
     pub(crate) fn autosave(&self) {
         if let Some(storage) = &self.storage {
-            let _ = write_atomically(&storage.autosave, record::save_to_string(&self.game).as_bytes());
+            let _ =
+                write_atomically(&storage.autosave, record::save_to_string(&self.game).as_bytes());
         }
     }
 
@@ -464,7 +478,9 @@ pub fn settings_from_prefs(prefs: &Preferences) -> Settings {
 fn load_prefs(storage: &Storage, warnings: &mut Vec<String>) -> Preferences {
     let parsed = match read_limited(&storage.preferences, 64 * 1024) {
         Ok(None) => return Preferences::default(),
-        Ok(Some(bytes)) => serde_json::from_slice::<Preferences>(&bytes).map_err(|e| e.to_string()).and_then(Preferences::validated),
+        Ok(Some(bytes)) => serde_json::from_slice::<Preferences>(&bytes)
+            .map_err(|e| e.to_string())
+            .and_then(Preferences::validated),
         Err(e) => Err(e.to_string()),
     };
     parsed.unwrap_or_else(|why| {
@@ -474,7 +490,11 @@ fn load_prefs(storage: &Storage, warnings: &mut Vec<String>) -> Preferences {
     })
 }
 
-fn load_autosave(storage: &Storage, clock: Arc<dyn Clock>, warnings: &mut Vec<String>) -> Option<Game> {
+fn load_autosave(
+    storage: &Storage,
+    clock: Arc<dyn Clock>,
+    warnings: &mut Vec<String>,
+) -> Option<Game> {
     let loaded = match read_limited(&storage.autosave, MAX_SAVE_BYTES) {
         Ok(None) => return None,
         Ok(Some(bytes)) => record::load_save(&bytes, clock).map_err(|e| e.to_string()),
@@ -484,7 +504,10 @@ fn load_autosave(storage: &Storage, clock: Arc<dyn Clock>, warnings: &mut Vec<St
         Ok(game) => (game.is_playing() && game.step() > 0).then_some(game),
         Err(why) => {
             let aside = set_aside(&storage.autosave);
-            warnings.push(format!("The autosaved game was unreadable ({why}); it was set aside as {}.", shown(aside)));
+            warnings.push(format!(
+                "The autosaved game was unreadable ({why}); it was set aside as {}.",
+                shown(aside)
+            ));
             None
         }
     }

@@ -16,7 +16,10 @@ pub struct Storage {
 impl Storage {
     /// Storage in these directories (created on first write).
     pub fn new(data_dir: &Path, config_dir: &Path) -> Storage {
-        Storage { autosave: data_dir.join("autosave.json"), preferences: config_dir.join("preferences.json") }
+        Storage {
+            autosave: data_dir.join("autosave.json"),
+            preferences: config_dir.join("preferences.json"),
+        }
     }
 }
 
@@ -55,7 +58,10 @@ pub fn read_limited(path: &Path, limit: usize) -> std::io::Result<Option<Vec<u8>
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e),
         Ok(meta) if meta.len() > limit as u64 => {
-            return Err(std::io::Error::other(format!("{} is larger than {limit} bytes", path.display())))
+            return Err(std::io::Error::other(format!(
+                "{} is larger than {limit} bytes",
+                path.display()
+            )))
         }
         Ok(_) => {}
     }
@@ -65,7 +71,9 @@ pub fn read_limited(path: &Path, limit: usize) -> std::io::Result<Option<Vec<u8>
 /// Renames a corrupt file out of the way (`name.corrupt-N`) and returns the new path.
 pub fn set_aside(path: &Path) -> Option<PathBuf> {
     let name = path.file_name()?.to_str()?;
-    let target = (1..1000).map(|n| path.with_file_name(format!("{name}.corrupt-{n}"))).find(|p| !p.exists())?;
+    let target = (1..1000)
+        .map(|n| path.with_file_name(format!("{name}.corrupt-{n}")))
+        .find(|p| !p.exists())?;
     fs::rename(path, &target).ok()?;
     Some(target)
 }

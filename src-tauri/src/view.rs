@@ -157,9 +157,19 @@ pub fn view_of(game: &Game, generation: u64, ai_thinking: bool) -> GameView {
         moves,
         side_to_move: game.side_to_move(),
         status: status_of(game.outcome()),
-        forbidden: game.forbidden_points().into_iter().map(|(p, kind)| ForbiddenView { x: p.x, y: p.y, kind }).collect(),
-        players: PlayersView { black: player_view(game, Color::Black), white: player_view(game, Color::White) },
-        clocks: ClocksView { black_ms: game.clock_ms(Color::Black), white_ms: game.clock_ms(Color::White) },
+        forbidden: game
+            .forbidden_points()
+            .into_iter()
+            .map(|(p, kind)| ForbiddenView { x: p.x, y: p.y, kind })
+            .collect(),
+        players: PlayersView {
+            black: player_view(game, Color::Black),
+            white: player_view(game, Color::White),
+        },
+        clocks: ClocksView {
+            black_ms: game.clock_ms(Color::Black),
+            white_ms: game.clock_ms(Color::White),
+        },
         can_undo: game.can_undo(),
         can_redo: game.can_redo(),
         ai_thinking,

@@ -124,14 +124,21 @@ fn names_level_and_mode_change_without_touching_the_position() {
     let view = h.ok("set_names", json!({ "names": { "black": "  Zoë ", "white": "小明" } }));
     assert_eq!(view["players"]["black"]["name"], "Zoë");
     assert_eq!(view["players"]["white"]["name"], "小明");
-    assert_eq!(h.err_kind("set_names", json!({ "names": { "black": "", "white": "x" } })), "badSettings");
+    assert_eq!(
+        h.err_kind("set_names", json!({ "names": { "black": "", "white": "x" } })),
+        "badSettings"
+    );
     let view = h.ok("set_level", json!({ "level": "master" }));
     assert_eq!(view["level"], "master");
     let view = h.ok("set_mode", json!({ "mode": "humanVsAi", "humanColor": "white" }));
     assert_eq!(view["players"]["white"]["name"], "小明");
     assert_eq!(view["players"]["black"]["name"], "AI · Master");
     h.wait_idle();
-    assert_eq!(stones(&h.ok("get_view", json!({}))), 1, "white (the person) is to move: the AI waits");
+    assert_eq!(
+        stones(&h.ok("get_view", json!({}))),
+        1,
+        "white (the person) is to move: the AI waits"
+    );
     assert_eq!(h.err_kind("new_game", json!({ "settings": { "size": 40, "rule": "renju", "mode": "humanVsHuman", "level": "easy", "names": { "black": "a", "white": "b" } } })), "badSettings");
 }
 
@@ -240,7 +247,8 @@ fn preferences_are_validated_and_stored() {
     prefs["humanName"] = json!("Lin");
     let saved = h.ok("set_preferences", json!({ "preferences": prefs }));
     assert_eq!(saved["theme"], "dark");
-    let stored: Value = serde_json::from_slice(&std::fs::read(h.dir.join("preferences.json")).unwrap()).unwrap();
+    let stored: Value =
+        serde_json::from_slice(&std::fs::read(h.dir.join("preferences.json")).unwrap()).unwrap();
     assert_eq!(stored["language"], "zh");
     let mut bad = saved.clone();
     bad["size"] = json!(99);

@@ -37,15 +37,21 @@ fn random_command(rng: &mut Rng, size: u64) -> (&'static str, Value) {
         13 => ("hint", json!({})),
         14 | 15 => ("stop_thinking", json!({})),
         16 => ("set_level", json!({ "level": rng.pick(&["easy", "medium", "hard", "master"]) })),
-        17 => ("set_mode", json!({ "mode": rng.pick(&["humanVsAi", "humanVsHuman", "aiVsAi"]), "humanColor": rng.pick(&["black", "white"]) })),
+        17 => (
+            "set_mode",
+            json!({ "mode": rng.pick(&["humanVsAi", "humanVsHuman", "aiVsAi"]), "humanColor": rng.pick(&["black", "white"]) }),
+        ),
         18 => ("get_view", json!({})),
         _ => {
             let size = [9, 15, 15, 19][rng.below(4) as usize];
-            ("new_game", json!({ "settings": {
+            (
+                "new_game",
+                json!({ "settings": {
                 "size": size, "rule": rng.pick(&["freestyle", "standard", "renju"]),
                 "centreFirst": rng.below(4) == 0, "mode": rng.pick(&["humanVsAi", "humanVsHuman", "aiVsAi"]),
                 "humanColor": rng.pick(&["black", "white"]), "level": rng.pick(&["easy", "medium", "hard", "master"]),
-                "names": { "black": "A", "white": "B" } } }))
+                "names": { "black": "A", "white": "B" } } }),
+            )
         }
     }
 }
@@ -69,7 +75,8 @@ fn check_consistent(h: &Harness) {
     if let Some(last) = game.moves().last() {
         let color = Color::at_ply(game.moves().len() - 1);
         let won = game.settings().rule.wins_at(game.board(), index_of(last.pos), color);
-        let ended_by_five = matches!(game.outcome(), gomoku::Outcome::Won { winner, .. } if *winner == color);
+        let ended_by_five =
+            matches!(game.outcome(), gomoku::Outcome::Won { winner, .. } if *winner == color);
         assert_eq!(won, ended_by_five, "the outcome matches the last move");
     }
 }

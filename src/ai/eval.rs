@@ -14,7 +14,10 @@ pub fn evaluate(pos: &Position) -> i32 {
         score += 2_000;
     } else if !opp_can_four && pos.threat_count(me, FOUR_THREE) > 0 {
         score += 1_500;
-    } else if !opp_can_four && pos.threat_count(me, THREE_THREE) > 0 && !pos.has_threat_at_least(opp, THREE) {
+    } else if !opp_can_four
+        && pos.threat_count(me, THREE_THREE) > 0
+        && !pos.has_threat_at_least(opp, THREE)
+    {
         score += 800;
     }
     if pos.threat_count(opp, OPEN_FOUR) > 1 {

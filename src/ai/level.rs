@@ -21,10 +21,26 @@ impl LevelConfig {
     /// The settings for `level`.
     pub const fn of(level: Level) -> LevelConfig {
         match level {
-            Level::Easy => LevelConfig { max_depth: 2, max_time_ms: 300, vcf_fours: 0, noise: 250, choices: 6 },
-            Level::Medium => LevelConfig { max_depth: 4, max_time_ms: 600, vcf_fours: 4, noise: 60, choices: 3 },
-            Level::Hard => LevelConfig { max_depth: 8, max_time_ms: 1_000, vcf_fours: 10, noise: 0, choices: 1 },
-            Level::Master => LevelConfig { max_depth: 64, max_time_ms: 5_000, vcf_fours: 24, noise: 0, choices: 1 },
+            Level::Easy => {
+                LevelConfig { max_depth: 2, max_time_ms: 300, vcf_fours: 0, noise: 250, choices: 6 }
+            }
+            Level::Medium => {
+                LevelConfig { max_depth: 4, max_time_ms: 600, vcf_fours: 4, noise: 60, choices: 3 }
+            }
+            Level::Hard => LevelConfig {
+                max_depth: 8,
+                max_time_ms: 1_000,
+                vcf_fours: 10,
+                noise: 0,
+                choices: 1,
+            },
+            Level::Master => LevelConfig {
+                max_depth: 64,
+                max_time_ms: 5_000,
+                vcf_fours: 24,
+                noise: 0,
+                choices: 1,
+            },
         }
     }
 }

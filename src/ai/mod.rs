@@ -85,7 +85,11 @@ pub struct Engine {
 impl Engine {
     /// An engine with a transposition table of `hash_mb` MiB and a random seed from `seed`.
     pub fn new(hash_mb: usize, seed: u64) -> Engine {
-        Engine { tt: Table::new(hash_mb), history: History::new(), rng: SmallRng::seed_from_u64(seed) }
+        Engine {
+            tt: Table::new(hash_mb),
+            history: History::new(),
+            rng: SmallRng::seed_from_u64(seed),
+        }
     }
 
     /// Forgets all stored search results.
@@ -132,7 +136,12 @@ impl Engine {
         self.tt.new_search();
         self.history.age();
         let mut searcher = Searcher::new(pos, &mut self.tt, &mut self.history, control);
-        let driver = Deepening { root_moves, max_depth: limits.depth.unwrap_or(64), soft_time: limits.move_time.map(|t| t * 2 / 5), started };
+        let driver = Deepening {
+            root_moves,
+            max_depth: limits.depth.unwrap_or(64),
+            soft_time: limits.move_time.map(|t| t * 2 / 5),
+            started,
+        };
         let (best, analysis) = driver.run(&mut searcher, on_info);
         let best = if config.noise > 0 && !score::is_mate(analysis_raw(&analysis)) {
             let scored = searcher.score_each_root_move(analysis.depth.max(1) as i32);
@@ -144,11 +153,21 @@ impl Engine {
     }
 
     fn quick_analysis(&mut self, pos: &mut Position, only: usize, started: Instant) -> Analysis {
-        let raw = if pos.threat_count(pos.to_move(), shape::WIN) > 0 { score::win_in(1) } else { eval::evaluate(pos) };
+        let raw = if pos.threat_count(pos.to_move(), shape::WIN) > 0 {
+            score::win_in(1)
+        } else {
+            eval::evaluate(pos)
+        };
         analysis_of(1, raw, &[only], 1, started)
     }
 
-    fn root_vcf(&mut self, pos: &mut Position, max_fours: u32, control: &Control<'_>, started: Instant) -> Option<Decision> {
+    fn root_vcf(
+        &mut self,
+        pos: &mut Position,
+        max_fours: u32,
+        control: &Control<'_>,
+        started: Instant,
+    ) -> Option<Decision> {
         if max_fours == 0 {
             return None;
         }
@@ -194,7 +213,11 @@ struct Deepening {
 
 impl Deepening {
     /// Runs iterations until a limit; returns the best move and its analysis.
-    fn run(mut self, s: &mut Searcher<'_>, on_info: &mut dyn FnMut(&Analysis)) -> (usize, Analysis) {
+    fn run(
+        mut self,
+        s: &mut Searcher<'_>,
+        on_info: &mut dyn FnMut(&Analysis),
+    ) -> (usize, Analysis) {
         let mut best = self.root_moves[0];
         let mut analysis = analysis_of(0, 0, &[best], 0, self.started);
         let mut previous = 0;
@@ -206,23 +229,36 @@ impl Deepening {
             }
             best = mv;
             previous = score;
-            let mut scored: Vec<(usize, i32)> = self.root_moves.iter().copied().zip(scores.iter().copied()).collect();
-            scored.sort_by(|a, b| b.1.cmp(&a.1));
-            self.root_moves = scored.iter().map(|&(m, _)| m).chain(self.root_moves.iter().skip(scored.len()).copied()).collect();
+            let mut scored: Vec<(usize, i32)> =
+                self.root_moves.iter().copied().zip(scores.iter().copied()).collect();
+            scored.sort_by_key(|s| std::cmp::Reverse(s.1));
+            self.root_moves = scored
+                .iter()
+                .map(|&(m, _)| m)
+                .chain(self.root_moves.iter().skip(scored.len()).copied())
+                .collect();
             let mut pv = s.root_pv();
             if pv.is_empty() {
                 pv.push(mv);
             }
             analysis = analysis_of(depth as u32, score, &pv, s.nodes, self.started);
             on_info(&analysis);
-            if search::mate_within(score, depth) || self.soft_time.is_some_and(|t| self.started.elapsed() >= t) {
+            if search::mate_within(score, depth)
+                || self.soft_time.is_some_and(|t| self.started.elapsed() >= t)
+            {
                 break;
             }
         }
         (best, analysis)
     }
 
-    fn aspiration(&self, s: &mut Searcher<'_>, depth: i32, previous: i32, scores: &mut Vec<i32>) -> (i32, usize) {
+    fn aspiration(
+        &self,
+        s: &mut Searcher<'_>,
+        depth: i32,
+        previous: i32,
+        scores: &mut Vec<i32>,
+    ) -> (i32, usize) {
         let mut window = 80;
         let (mut alpha, mut beta) = if depth >= 4 && !score::is_mate(previous) {
             (previous - window, previous + window)
@@ -250,7 +286,12 @@ impl Deepening {
 
 /// Lower levels pick at random among the best few root moves that are close to the best score,
 /// never among moves that lose to a forced line or miss a forced win.
-fn pick_with_noise(scored: &[(usize, i32)], best: usize, config: &LevelConfig, rng: &mut SmallRng) -> usize {
+fn pick_with_noise(
+    scored: &[(usize, i32)],
+    best: usize,
+    config: &LevelConfig,
+    rng: &mut SmallRng,
+) -> usize {
     if config.noise == 0 || scored.is_empty() || score::is_mate(scored[0].1) {
         return best;
     }

@@ -105,7 +105,8 @@ fn classify(key: usize, overline_wins: bool, memo: &mut [Pattern]) -> Pattern {
         return memo[key];
     }
     let line = line_of(key);
-    let run = 1 + (0..5).rev().take_while(|&i| line[i] == 1).count()
+    let run = 1
+        + (0..5).rev().take_while(|&i| line[i] == 1).count()
         + (6..11).take_while(|&i| line[i] == 1).count();
     let result = if run == 5 || (run > 5 && overline_wins) {
         FIVE
@@ -119,7 +120,12 @@ fn classify(key: usize, overline_wins: bool, memo: &mut [Pattern]) -> Pattern {
 }
 
 /// A line without five: judged by what one more own stone within four steps makes of it.
-fn classify_by_additions(key: usize, line: &[u8; 11], overline_wins: bool, memo: &mut [Pattern]) -> Pattern {
+fn classify_by_additions(
+    key: usize,
+    line: &[u8; 11],
+    overline_wins: bool,
+    memo: &mut [Pattern],
+) -> Pattern {
     let mut fives = 0;
     let mut best = NONE;
     for i in (1..5).chain(6..10) {

@@ -246,7 +246,10 @@ impl Position {
         if !self.board.is_empty_at(index) {
             return false;
         }
-        if self.to_move == Color::Black && self.rule.has_forbidden_points() && self.shapes[0][index].maybe_forbidden {
+        if self.to_move == Color::Black
+            && self.rule.has_forbidden_points()
+            && self.shapes[0][index].maybe_forbidden
+        {
             return renju::forbidden_at(&mut self.board, index).is_none();
         }
         true
@@ -374,7 +377,11 @@ impl Position {
         for color in Color::ALL {
             let c = color.index();
             let old = self.shapes[c][q];
-            let new = if self.board.is_empty_at(q) { self.compute_shape(color, q) } else { Shape::default() };
+            let new = if self.board.is_empty_at(q) {
+                self.compute_shape(color, q)
+            } else {
+                Shape::default()
+            };
             if old.value != 0 || old.threat != 0 {
                 self.value_sum[c] -= i32::from(old.value);
                 self.threat_count[c][usize::from(old.threat)] -= 1;

@@ -43,7 +43,12 @@ pub struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     /// A searcher over `pos` using the shared table and history.
-    pub fn new(pos: Position, tt: &'a mut Table, history: &'a mut History, control: Control<'a>) -> Self {
+    pub fn new(
+        pos: Position,
+        tt: &'a mut Table,
+        history: &'a mut History,
+        control: Control<'a>,
+    ) -> Self {
         Searcher {
             pos,
             tt,
@@ -157,7 +162,14 @@ impl<'a> Searcher<'a> {
     }
 
     /// Negamax with alpha-beta. `ply` counts from the root.
-    fn negamax(&mut self, mut depth: i32, mut alpha: i32, mut beta: i32, ply: usize, is_pv: bool) -> i32 {
+    fn negamax(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        is_pv: bool,
+    ) -> i32 {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
             self.check_limits();
@@ -236,7 +248,9 @@ impl<'a> Searcher<'a> {
         }
         let mut points = Vec::new();
         self.pos.points_with_threat(me, OPEN_FOUR, &mut points);
-        points.into_iter().any(|q| self.pos.shape(me, q).threat == OPEN_FOUR && self.pos.is_legal(q))
+        points
+            .into_iter()
+            .any(|q| self.pos.shape(me, q).threat == OPEN_FOUR && self.pos.is_legal(q))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -261,7 +275,15 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = 0;
-        let limit = if situation == Situation::Free { if is_pv { 28 } else { 20 } } else { list.len() };
+        let limit = if situation == Situation::Free {
+            if is_pv {
+                28
+            } else {
+                20
+            }
+        } else {
+            list.len()
+        };
         for (i, c) in list.iter().take(limit).enumerate() {
             let tactical = is_tactical(&self.pos, c.index);
             self.pos.play(c.index);

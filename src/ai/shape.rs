@@ -89,7 +89,8 @@ fn combine(p: [Pattern; 4]) -> Shape {
         _ => 0,
     };
     let value = (p.iter().map(|&x| PATTERN_VALUE[usize::from(x)]).sum::<i32>() + bonus) as i16;
-    let maybe_forbidden = count(FIVE) == 0 && (count(OVERLINE) > 0 || fours >= 2 || count(FLEX4) > 0 || threes >= 2);
+    let maybe_forbidden =
+        count(FIVE) == 0 && (count(OVERLINE) > 0 || fours >= 2 || count(FLEX4) > 0 || threes >= 2);
     Shape { threat, value, maybe_forbidden }
 }
 

@@ -28,7 +28,8 @@ pub struct Entry {
     generation: u8,
 }
 
-const EMPTY: Entry = Entry { key: 0, best: 0, score: 0, depth: -128, bound: Bound::Upper, generation: 0 };
+const EMPTY: Entry =
+    Entry { key: 0, best: 0, score: 0, depth: -128, bound: Bound::Upper, generation: 0 };
 
 /// A transposition table whose size is a power of two.
 pub struct Table {
@@ -64,7 +65,15 @@ impl Table {
     }
 
     /// Stores a result, keeping a deeper entry of the current search in its slot.
-    pub fn store(&mut self, key: u64, ply: usize, best: usize, score: i32, depth: i32, bound: Bound) {
+    pub fn store(
+        &mut self,
+        key: u64,
+        ply: usize,
+        best: usize,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
         let slot = &mut self.entries[key as usize & self.mask];
         let replace = slot.key == key
             || slot.generation != self.generation

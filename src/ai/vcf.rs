@@ -23,7 +23,11 @@ pub struct Vcf<'a> {
 impl<'a> Vcf<'a> {
     /// A search that gives up after `node_budget` attacker nodes, at `deadline`, or when `stop`
     /// is raised.
-    pub fn new(node_budget: u64, deadline: Option<Instant>, stop: Option<&'a AtomicBool>) -> Vcf<'a> {
+    pub fn new(
+        node_budget: u64,
+        deadline: Option<Instant>,
+        stop: Option<&'a AtomicBool>,
+    ) -> Vcf<'a> {
         Vcf { nodes: 0, node_budget, deadline, stop, failed: HashSet::new(), out_of_budget: false }
     }
 
@@ -48,19 +52,29 @@ impl<'a> Vcf<'a> {
     }
 
     /// The attacker is to move.
-    fn attack(&mut self, pos: &mut Position, attacker: Color, fours_left: u32, line: &mut Vec<usize>) -> bool {
+    fn attack(
+        &mut self,
+        pos: &mut Position,
+        attacker: Color,
+        fours_left: u32,
+        line: &mut Vec<usize>,
+    ) -> bool {
         let defender = !attacker;
         if pos.threat_count(attacker, WIN) > 0 {
             line.push(first_point(pos, attacker, WIN));
             return true;
         }
-        if fours_left == 0 || pos.threat_count(defender, WIN) > 1 || self.failed.contains(&pos.hash()) {
+        if fours_left == 0
+            || pos.threat_count(defender, WIN) > 1
+            || self.failed.contains(&pos.hash())
+        {
             return false;
         }
         if self.spent() {
             return false;
         }
-        let must_block = (pos.threat_count(defender, WIN) == 1).then(|| first_point(pos, defender, WIN));
+        let must_block =
+            (pos.threat_count(defender, WIN) == 1).then(|| first_point(pos, defender, WIN));
         let mut fours = Vec::new();
         pos.points_with_threat(attacker, FOUR, &mut fours);
         if let Some(block) = must_block {
@@ -87,7 +101,13 @@ impl<'a> Vcf<'a> {
     }
 
     /// The defender is to move after the attacker's four.
-    fn defend(&mut self, pos: &mut Position, attacker: Color, fours_left: u32, line: &mut Vec<usize>) -> bool {
+    fn defend(
+        &mut self,
+        pos: &mut Position,
+        attacker: Color,
+        fours_left: u32,
+        line: &mut Vec<usize>,
+    ) -> bool {
         match pos.threat_count(attacker, WIN) {
             0 => false,
             1 => {

@@ -194,7 +194,9 @@ impl Game {
         if self.board.stone(pos).is_some() {
             return Err(PlayError::Occupied);
         }
-        if self.settings.centre_first && self.moves.is_empty() && pos != Pos::centre(self.settings.size)
+        if self.settings.centre_first
+            && self.moves.is_empty()
+            && pos != Pos::centre(self.settings.size)
         {
             return Err(PlayError::NotCentre);
         }
@@ -384,4 +386,3 @@ pub(crate) enum ReplayError {
     /// Move number `.0` (1-based) is illegal.
     Move(usize, PlayError),
 }
-

@@ -84,7 +84,9 @@ pub enum SettingsError {
 impl fmt::Display for SettingsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SettingsError::BadSize(s) => write!(f, "board size {s} is not in {MIN_SIZE}..={MAX_SIZE}"),
+            SettingsError::BadSize(s) => {
+                write!(f, "board size {s} is not in {MIN_SIZE}..={MAX_SIZE}")
+            }
             SettingsError::BadName(n) => write!(
                 f,
                 "nickname {n:?} must be 1 to {MAX_NAME_CHARS} characters without control characters"

@@ -92,7 +92,11 @@ pub fn parse(line: &str, in_board: bool) -> Result<Command, ParseError> {
 }
 
 fn malformed(what: &str, text: &str) -> ParseError {
-    ParseError::Malformed(format!("{what} expects {}, got {:?}", expected(what), text.chars().take(40).collect::<String>()))
+    ParseError::Malformed(format!(
+        "{what} expects {}, got {:?}",
+        expected(what),
+        text.chars().take(40).collect::<String>()
+    ))
 }
 
 fn expected(what: &str) -> &'static str {
@@ -110,7 +114,10 @@ fn number(text: &str, what: &str) -> Result<u32, ParseError> {
 
 fn pair(text: &str, what: &str) -> Result<(u32, u32), ParseError> {
     let (a, b) = text.split_once(',').ok_or_else(|| malformed(what, text))?;
-    Ok((a.trim().parse().map_err(|_| malformed(what, text))?, b.trim().parse().map_err(|_| malformed(what, text))?))
+    Ok((
+        a.trim().parse().map_err(|_| malformed(what, text))?,
+        b.trim().parse().map_err(|_| malformed(what, text))?,
+    ))
 }
 
 fn point(text: &str, what: &str) -> Result<Pos, ParseError> {
@@ -122,9 +129,16 @@ fn point(text: &str, what: &str) -> Result<Pos, ParseError> {
 }
 
 fn stone(line: &str) -> Result<Command, ParseError> {
-    let bad = || ParseError::Malformed(format!("expected x,y,field or DONE, got {:?}", line.chars().take(40).collect::<String>()));
+    let bad = || {
+        ParseError::Malformed(format!(
+            "expected x,y,field or DONE, got {:?}",
+            line.chars().take(40).collect::<String>()
+        ))
+    };
     let mut parts = line.split(',').map(str::trim);
-    let (Some(x), Some(y), Some(field), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+    let (Some(x), Some(y), Some(field), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
         return Err(bad());
     };
     let x: u8 = x.parse().map_err(|_| bad())?;
@@ -137,7 +151,8 @@ fn stone(line: &str) -> Result<Command, ParseError> {
 }
 
 fn info(rest: &str) -> Result<Command, ParseError> {
-    let (key, value) = rest.split_once(char::is_whitespace).ok_or_else(|| malformed("INFO", rest))?;
+    let (key, value) =
+        rest.split_once(char::is_whitespace).ok_or_else(|| malformed("INFO", rest))?;
     Ok(Command::Info(key.to_ascii_lowercase(), value.trim().to_string()))
 }
 
@@ -149,7 +164,10 @@ mod tests {
     fn commands_parse_case_insensitively_with_spaces() {
         assert_eq!(parse("START 15", false), Ok(Command::Start(15)));
         assert_eq!(parse("turn 7, 8", false), Ok(Command::Turn(Pos::new(7, 8))));
-        assert_eq!(parse("INFO timeout_turn 200", false), Ok(Command::Info("timeout_turn".into(), "200".into())));
+        assert_eq!(
+            parse("INFO timeout_turn 200", false),
+            Ok(Command::Info("timeout_turn".into(), "200".into()))
+        );
         assert_eq!(parse("3,4,1", true), Ok(Command::Stone(Pos::new(3, 4), 1)));
         assert_eq!(parse("done", true), Ok(Command::Done));
     }

@@ -57,7 +57,13 @@ impl Session {
     /// A session with no board yet.
     pub fn new() -> Session {
         let settings = BrainSettings::default();
-        Session { board: None, moves: Vec::new(), engine: Engine::new(settings.hash_mb(), 1), settings, pending: None }
+        Session {
+            board: None,
+            moves: Vec::new(),
+            engine: Engine::new(settings.hash_mb(), 1),
+            settings,
+            pending: None,
+        }
     }
 
     /// Handles one line; replies go to `out` (one line each, without line ending). `stop` is the
@@ -152,7 +158,9 @@ impl Session {
     }
 
     fn takeback(&mut self, p: Pos, out: &mut dyn FnMut(String)) {
-        let Some(board) = self.board.as_mut() else { return out("ERROR no board: send START first".into()) };
+        let Some(board) = self.board.as_mut() else {
+            return out("ERROR no board: send START first".into());
+        };
         match self.moves.iter().rposition(|&m| m == p) {
             Some(i) => {
                 board.remove(p);
@@ -189,7 +197,9 @@ impl Session {
     }
 
     fn close_board(&mut self, stop: &AtomicBool, out: &mut dyn FnMut(String)) {
-        let Some(pending) = self.pending.take() else { return out("ERROR DONE without BOARD".into()) };
+        let Some(pending) = self.pending.take() else {
+            return out("ERROR DONE without BOARD".into());
+        };
         if let Some(why) = pending.error {
             return out(format!("ERROR {why}"));
         }
@@ -266,7 +276,9 @@ impl Session {
     }
 
     fn think_and_play(&mut self, stop: &AtomicBool, out: &mut dyn FnMut(String)) {
-        let Some(board) = self.board.clone() else { return out("ERROR no board: send START first".into()) };
+        let Some(board) = self.board.clone() else {
+            return out("ERROR no board: send START first".into());
+        };
         let request = Request {
             board: &board,
             rule: self.settings.rule,

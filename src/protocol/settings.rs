@@ -46,7 +46,9 @@ impl BrainSettings {
     /// # Errors
     /// A message when a known key has a value that is not a number (or a level name).
     pub fn apply(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let number = || value.parse::<i64>().map_err(|_| format!("INFO {key} expects a number, got {value:?}"));
+        let number = || {
+            value.parse::<i64>().map_err(|_| format!("INFO {key} expects a number, got {value:?}"))
+        };
         let non_negative = || number().map(|n| n.max(0) as u64);
         match key {
             "timeout_turn" => self.timeout_turn = non_negative()?,
@@ -65,7 +67,8 @@ impl BrainSettings {
 
     /// The search limits for the next move.
     pub fn limits(&self) -> Limits {
-        let match_left = (self.timeout_match > 0).then(|| self.time_left.unwrap_or(self.timeout_match));
+        let match_left =
+            (self.timeout_match > 0).then(|| self.time_left.unwrap_or(self.timeout_match));
         let mut limits = Limits::for_clock(self.timeout_turn, match_left);
         limits.depth = self.max_depth;
         limits.nodes = self.max_node;

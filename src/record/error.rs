@@ -33,13 +33,21 @@ impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordError::TooLarge { bytes } => {
-                write!(f, "the file is too large ({bytes} bytes; at most {})", super::MAX_SAVE_BYTES)
+                write!(
+                    f,
+                    "the file is too large ({bytes} bytes; at most {})",
+                    super::MAX_SAVE_BYTES
+                )
             }
             RecordError::NotUtf8 => f.write_str("the file is not UTF-8 text"),
             RecordError::Malformed(why) => write!(f, "the record is malformed: {why}"),
             RecordError::NotASave => f.write_str("this is not a Gomoku save file"),
             RecordError::NewerVersion(v) => {
-                write!(f, "the save has version {v}, newer than this program reads ({})", super::SAVE_VERSION)
+                write!(
+                    f,
+                    "the save has version {v}, newer than this program reads ({})",
+                    super::SAVE_VERSION
+                )
             }
             RecordError::BadSettings(why) => write!(f, "bad settings: {why}"),
             RecordError::BadMove { at_move, reason } => write!(f, "move {at_move}: {reason}"),

@@ -76,10 +76,16 @@ impl SaveFile {
             format: SAVE_FORMAT.to_string(),
             version: SAVE_VERSION,
             settings: game.settings().clone(),
-            players: SavedPlayers { black: game.player(Color::Black), white: game.player(Color::White) },
+            players: SavedPlayers {
+                black: game.player(Color::Black),
+                white: game.player(Color::White),
+            },
             moves: game.moves().iter().map(saved).collect(),
             redo: game.redo_stack().iter().rev().map(saved).collect(),
-            clocks: SavedClocks { black_ms: finished_ms(game, Color::Black), white_ms: finished_ms(game, Color::White) },
+            clocks: SavedClocks {
+                black_ms: finished_ms(game, Color::Black),
+                white_ms: finished_ms(game, Color::White),
+            },
             started_at,
             updated_at,
         }
@@ -113,8 +119,10 @@ fn to_moves(saved: &[SavedMove], size: u8, first_number: usize) -> Result<Vec<Mo
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            let bad = |reason: String| RecordError::BadMove { at_move: first_number + i + 1, reason };
-            let notation: Notation = m.at.parse().map_err(|e: crate::CoordError| bad(e.to_string()))?;
+            let bad =
+                |reason: String| RecordError::BadMove { at_move: first_number + i + 1, reason };
+            let notation: Notation =
+                m.at.parse().map_err(|e: crate::CoordError| bad(e.to_string()))?;
             let pos = notation.to_pos(size).map_err(|e| bad(e.to_string()))?;
             Ok(Move { pos, think_ms: m.ms })
         })

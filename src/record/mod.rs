@@ -10,7 +10,9 @@ mod moves;
 mod psq;
 
 pub use error::RecordError;
-pub use json::{load_save, save_to_string, SaveFile, SavedMove, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION};
+pub use json::{
+    load_save, save_to_string, SaveFile, SavedMove, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION,
+};
 pub use moves::{export_moves, import_moves, parse_moves};
 pub use psq::{export_psq, import_psq, parse_psq, PsqRecord};
 

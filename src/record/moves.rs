@@ -31,7 +31,11 @@ fn is_separator(c: char) -> bool {
 ///
 /// # Errors
 /// [`RecordError`] for unreadable text or the first illegal move.
-pub fn import_moves(bytes: &[u8], settings: Settings, clock: Arc<dyn Clock>) -> Result<Game, RecordError> {
+pub fn import_moves(
+    bytes: &[u8],
+    settings: Settings,
+    clock: Arc<dyn Clock>,
+) -> Result<Game, RecordError> {
     let points = parse_moves(text_of(bytes)?, settings.size)?;
     super::game_from_points(settings, clock, &points)
 }

@@ -36,7 +36,10 @@ pub fn parse_psq(text: &str) -> Result<PsqRecord, RecordError> {
         let Some((x, y, ms)) = move_fields(line) else { break };
         let at_move = moves.len() + 1;
         if x == 0 || y == 0 || x > u32::from(size) || y > u32::from(size) {
-            return Err(RecordError::BadMove { at_move, reason: format!("{x},{y} is off the board") });
+            return Err(RecordError::BadMove {
+                at_move,
+                reason: format!("{x},{y} is off the board"),
+            });
         }
         moves.push((Pos::new(x as u8 - 1, y as u8 - 1), ms));
     }
@@ -45,12 +48,19 @@ pub fn parse_psq(text: &str) -> Result<PsqRecord, RecordError> {
 
 /// The size in a header such as `Piskvorky 15x15, 11:11, 0` (square boards only).
 fn header_size(header: &str) -> Result<u8, RecordError> {
-    let bad = || RecordError::Malformed(format!("bad .psq header {:?}", header.chars().take(60).collect::<String>()));
+    let bad = || {
+        RecordError::Malformed(format!(
+            "bad .psq header {:?}",
+            header.chars().take(60).collect::<String>()
+        ))
+    };
     let dims = header.split_whitespace().nth(1).ok_or_else(bad)?.trim_end_matches(',');
     let (w, h) = dims.split_once(['x', 'X']).ok_or_else(bad)?;
     let (w, h): (u8, u8) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
     if w != h {
-        return Err(RecordError::BadSettings(format!("only square boards are supported, not {w}x{h}")));
+        return Err(RecordError::BadSettings(format!(
+            "only square boards are supported, not {w}x{h}"
+        )));
     }
     Ok(w)
 }
@@ -72,10 +82,15 @@ fn move_fields(line: &str) -> Option<(u32, u32, u64)> {
 ///
 /// # Errors
 /// [`RecordError`] for unreadable text or the first illegal move.
-pub fn import_psq(bytes: &[u8], settings: Settings, clock: Arc<dyn Clock>) -> Result<Game, RecordError> {
+pub fn import_psq(
+    bytes: &[u8],
+    settings: Settings,
+    clock: Arc<dyn Clock>,
+) -> Result<Game, RecordError> {
     let record = parse_psq(text_of(bytes)?)?;
     let settings = Settings { size: record.size, ..settings };
-    let moves: Vec<Move> = record.moves.iter().map(|&(pos, think_ms)| Move { pos, think_ms }).collect();
+    let moves: Vec<Move> =
+        record.moves.iter().map(|&(pos, think_ms)| Move { pos, think_ms }).collect();
     let unix = clock.unix_seconds();
     Game::replay(settings, clock, &moves, &[], (unix, unix)).map_err(RecordError::from)
 }

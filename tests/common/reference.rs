@@ -105,7 +105,9 @@ fn has_three_on_line(board: &mut Board, p: Pos, line: (i32, i32)) -> bool {
             return false;
         }
         board.place(q, Color::Black);
-        let straight = fours_on_line(board, p, line).iter().any(|(s, points)| s.contains(&q) && points.len() == 2);
+        let straight = fours_on_line(board, p, line)
+            .iter()
+            .any(|(s, points)| s.contains(&q) && points.len() == 2);
         let makes_five = black_five_at(board, q);
         board.remove(q);
         straight && !makes_five && forbidden(board, q).is_none()

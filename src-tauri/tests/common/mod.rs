@@ -56,7 +56,8 @@ impl FilePicker for ScriptedPicker {
 pub fn temp_dir(tag: &str) -> PathBuf {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!("gomoku-app-test-{}-{tag}-{n}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("gomoku-app-test-{}-{tag}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -72,7 +73,11 @@ pub struct Harness {
 }
 
 /// A session over `dir` with the given doubles and short AI times.
-pub fn session_in(dir: &std::path::Path, recorder: Arc<Recorder>, picker: Arc<ScriptedPicker>) -> Session {
+pub fn session_in(
+    dir: &std::path::Path,
+    recorder: Arc<Recorder>,
+    picker: Arc<ScriptedPicker>,
+) -> Session {
     let mut session = Session::new(SessionParts {
         storage: Some(Storage::new(dir, dir)),
         notifier: recorder,
@@ -93,10 +98,14 @@ impl Harness {
     pub fn in_dir(dir: PathBuf) -> Harness {
         let recorder = Arc::new(Recorder::default());
         let picker = Arc::new(ScriptedPicker::default());
-        let app = gomoku_app::build_app(mock_builder()).build(tauri::generate_context!()).expect("the app builds");
+        let app = gomoku_app::build_app(mock_builder())
+            .build(tauri::generate_context!())
+            .expect("the app builds");
         let session = session_in(&dir, recorder.clone(), picker.clone());
         app.manage::<SharedSession>(Arc::new(Mutex::new(session)));
-        let window = tauri::WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("a window");
+        let window = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+            .build()
+            .expect("a window");
         Harness { app, window, recorder, picker, dir }
     }
 
@@ -116,7 +125,8 @@ impl Harness {
             headers: Default::default(),
             invoke_key: INVOKE_KEY.to_string(),
         };
-        tauri::test::get_ipc_response(&self.window, request).map(|body| body.deserialize::<Value>().unwrap())
+        tauri::test::get_ipc_response(&self.window, request)
+            .map(|body| body.deserialize::<Value>().unwrap())
     }
 
     /// Invokes and expects success.
@@ -128,7 +138,9 @@ impl Harness {
     pub fn err_kind(&self, cmd: &str, args: Value) -> String {
         match self.invoke(cmd, args) {
             Ok(v) => panic!("{cmd} succeeded: {v}"),
-            Err(e) => e["kind"].as_str().unwrap_or_else(|| panic!("error without kind: {e}")).to_string(),
+            Err(e) => {
+                e["kind"].as_str().unwrap_or_else(|| panic!("error without kind: {e}")).to_string()
+            }
         }
     }
 

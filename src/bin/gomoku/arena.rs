@@ -22,7 +22,8 @@ pub fn read_openings(text: &str) -> Result<Vec<Vec<(i32, i32)>>, String> {
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|line| {
-            let numbers: Result<Vec<i32>, _> = line.split(',').map(|t| t.trim().parse::<i32>()).collect();
+            let numbers: Result<Vec<i32>, _> =
+                line.split(',').map(|t| t.trim().parse::<i32>()).collect();
             let numbers = numbers.map_err(|_| format!("bad opening line {line:?}"))?;
             if numbers.len() % 2 != 0 {
                 return Err(format!("odd number of coordinates in {line:?}"));
@@ -57,8 +58,11 @@ pub fn play_game(
     }
     loop {
         let to_move = Color::at_ply(moves.len());
-        let player: &mut dyn Player = if to_move == Color::Black { &mut *black } else { &mut *white };
-        let Ok(p) = player.choose(&board, &moves, to_move) else { return (GameEnd::Forfeit(to_move), moves) };
+        let player: &mut dyn Player =
+            if to_move == Color::Black { &mut *black } else { &mut *white };
+        let Ok(p) = player.choose(&board, &moves, to_move) else {
+            return (GameEnd::Forfeit(to_move), moves);
+        };
         if !board.contains(p) || board.stone(p).is_some() {
             return (GameEnd::Forfeit(to_move), moves);
         }
@@ -136,7 +140,11 @@ pub fn run_match(
                 _ => result.draws += 1,
             }
             if let GameEnd::Forfeit(c) = end {
-                if c == a_color { result.forfeits.0 += 1 } else { result.forfeits.1 += 1 }
+                if c == a_color {
+                    result.forfeits.0 += 1
+                } else {
+                    result.forfeits.1 += 1
+                }
             }
             println!(
                 "opening {:2} {} as {:5}: {:?} after {} moves  [{}: +{} ={} -{}, {:.1}%, {:.0}s] {}",

@@ -30,24 +30,35 @@ fn positions() -> Result<Vec<Board>, String> {
 /// `gomoku bench`: fixed depth (node-count signature, nodes/s) or fixed time (depth reached).
 pub fn run_bench(args: &[String]) -> Result<(), String> {
     let boards = positions()?;
-    let depth: Option<u32> = option(args, "--depth").map(str::parse).transpose().map_err(|_| "bad --depth")?;
-    let time: Option<u64> = option(args, "--time").map(str::parse).transpose().map_err(|_| "bad --time")?;
+    let depth: Option<u32> =
+        option(args, "--depth").map(str::parse).transpose().map_err(|_| "bad --depth")?;
+    let time: Option<u64> =
+        option(args, "--time").map(str::parse).transpose().map_err(|_| "bad --time")?;
     let limits = match (depth, time) {
         (_, Some(ms)) => Limits::per_move(ms),
         (d, None) => Limits::depth(d.unwrap_or(8)),
     };
-    let (mut total_nodes, mut total_micros, mut signature, mut depth_sum) = (0u64, 0u128, 0u64, 0u64);
+    let (mut total_nodes, mut total_micros, mut signature, mut depth_sum) =
+        (0u64, 0u128, 0u64, 0u64);
     for (i, board) in boards.iter().enumerate() {
         let mut engine = Engine::new(64, 0);
         let to_move = Color::at_ply(board.stone_count());
-        let request = Request { board, rule: Rule::Freestyle, to_move, level: Level::Master, limits };
+        let request =
+            Request { board, rule: Rule::Freestyle, to_move, level: Level::Master, limits };
         let started = Instant::now();
-        let decision = engine.think(&request, &AtomicBool::new(false), &mut |_| {}).ok_or("no move")?;
+        let decision =
+            engine.think(&request, &AtomicBool::new(false), &mut |_| {}).ok_or("no move")?;
         let micros = started.elapsed().as_micros();
         let a = &decision.analysis;
         println!(
             "position {:2}: depth {:2} nodes {:9} time {:6} ms nps {:8} best {} score {}",
-            i + 1, a.depth, a.nodes, micros / 1000, a.nodes as u128 * 1_000_000 / micros.max(1), decision.best, a.score
+            i + 1,
+            a.depth,
+            a.nodes,
+            micros / 1000,
+            a.nodes as u128 * 1_000_000 / micros.max(1),
+            decision.best,
+            a.score
         );
         total_nodes += a.nodes;
         total_micros += micros;

@@ -59,7 +59,8 @@ fn player_of(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
 fn run_match(args: &[String]) -> Result<(), String> {
     let (Some(a), Some(b)) = (args.first(), args.get(1)) else { return Err(usage()) };
     let move_ms: u64 = option(args, "--time").unwrap_or("200").parse().map_err(|_| "bad --time")?;
-    let rule: gomoku::Rule = option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
+    let rule: gomoku::Rule =
+        option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
     let path = option(args, "--openings").unwrap_or("../shared/engines/openings-canonical26.txt");
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut openings = arena::read_openings(&text)?;

@@ -30,7 +30,13 @@ pub struct Internal {
 impl Internal {
     /// Our engine at `level`, seeded for reproducible randomness.
     pub fn new(level: Level, seed: u64, depth: Option<u32>) -> Internal {
-        Internal { level, engine: Engine::new(32, seed), rule: Rule::Freestyle, move_ms: 200, depth }
+        Internal {
+            level,
+            engine: Engine::new(32, seed),
+            rule: Rule::Freestyle,
+            move_ms: 200,
+            depth,
+        }
     }
 }
 
@@ -53,7 +59,10 @@ impl Player for Internal {
         let limits = Limits { depth: self.depth, ..Limits::per_move(self.move_ms) };
         let request = Request { board, rule: self.rule, to_move, level: self.level, limits };
         let stop = AtomicBool::new(false);
-        self.engine.think(&request, &stop, &mut |_| {}).map(|d| d.best).ok_or_else(|| "no move".into())
+        self.engine
+            .think(&request, &stop, &mut |_| {})
+            .map(|d| d.best)
+            .ok_or_else(|| "no move".into())
     }
 }
 
@@ -95,14 +104,18 @@ impl External {
 
     fn send(&mut self, text: &str) -> Result<(), String> {
         let (_, stdin, _) = self.child.as_mut().ok_or("brain not running")?;
-        stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()).map_err(|e| format!("write: {e}"))
+        stdin
+            .write_all(text.as_bytes())
+            .and_then(|_| stdin.flush())
+            .map_err(|e| format!("write: {e}"))
     }
 
     /// The next reply line that is not a MESSAGE/DEBUG line.
     fn reply(&mut self, timeout: Duration) -> Result<String, String> {
         let (_, _, receiver) = self.child.as_mut().ok_or("brain not running")?;
         loop {
-            let line = receiver.recv_timeout(timeout).map_err(|_| "no reply in time".to_string())?;
+            let line =
+                receiver.recv_timeout(timeout).map_err(|_| "no reply in time".to_string())?;
             let word = line.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
             if !matches!(word.as_str(), "MESSAGE" | "DEBUG" | "") {
                 return Ok(line.trim().to_string());
@@ -113,7 +126,14 @@ impl External {
 
 impl Player for External {
     fn name(&self) -> String {
-        self.command.split_whitespace().last().unwrap_or("brain").rsplit('/').next().unwrap_or("brain").to_string()
+        self.command
+            .split_whitespace()
+            .last()
+            .unwrap_or("brain")
+            .rsplit('/')
+            .next()
+            .unwrap_or("brain")
+            .to_string()
     }
 
     fn new_game(&mut self, size: u8, rule: Rule, move_ms: u64) -> Result<(), String> {

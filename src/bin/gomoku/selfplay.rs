@@ -9,11 +9,15 @@ use gomoku::{Board, Color, Level, Pos, Rule};
 /// `gomoku selfplay [--level L] [--depth D] [--time MS] [--rule R] [--plies N] [--openings FILE]`:
 /// plays each opening once and prints the first N plies (or the whole game) as a move string.
 pub fn run_selfplay(args: &[String]) -> Result<(), String> {
-    let level: Level = option(args, "--level").unwrap_or("hard").parse().map_err(|e| format!("{e}"))?;
-    let depth = option(args, "--depth").map(str::parse::<u32>).transpose().map_err(|_| "bad --depth")?;
+    let level: Level =
+        option(args, "--level").unwrap_or("hard").parse().map_err(|e| format!("{e}"))?;
+    let depth =
+        option(args, "--depth").map(str::parse::<u32>).transpose().map_err(|_| "bad --depth")?;
     let time: u64 = option(args, "--time").unwrap_or("100").parse().map_err(|_| "bad --time")?;
-    let plies: usize = option(args, "--plies").unwrap_or("400").parse().map_err(|_| "bad --plies")?;
-    let rule: Rule = option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
+    let plies: usize =
+        option(args, "--plies").unwrap_or("400").parse().map_err(|_| "bad --plies")?;
+    let rule: Rule =
+        option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
     let path = option(args, "--openings").unwrap_or("../shared/engines/openings-canonical26.txt");
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let seed: u64 = option(args, "--seed").unwrap_or("7").parse().map_err(|_| "bad --seed")?;
@@ -21,7 +25,8 @@ pub fn run_selfplay(args: &[String]) -> Result<(), String> {
         let mut player = Internal::new(level, seed + n as u64, depth);
         player.new_game(15, rule, time)?;
         let mut board = Board::new(15).map_err(|e| e.to_string())?;
-        let mut moves: Vec<Pos> = opening.iter().map(|&(dx, dy)| Pos::new((7 + dx) as u8, (7 + dy) as u8)).collect();
+        let mut moves: Vec<Pos> =
+            opening.iter().map(|&(dx, dy)| Pos::new((7 + dx) as u8, (7 + dy) as u8)).collect();
         for (i, &m) in moves.iter().enumerate() {
             board.place(m, Color::at_ply(i));
         }
@@ -40,7 +45,8 @@ pub fn run_selfplay(args: &[String]) -> Result<(), String> {
                 break;
             }
         }
-        let text: String = moves.iter().filter_map(|m| m.to_notation(15)).map(|n| n.to_string()).collect();
+        let text: String =
+            moves.iter().filter_map(|m| m.to_notation(15)).map(|n| n.to_string()).collect();
         println!("{text} # {result}");
     }
     Ok(())

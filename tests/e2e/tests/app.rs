@@ -1,0 +1,369 @@
+//! The real app in its real WebKit view, driven through WebDriver: start a game, click, watch the
+//! AI answer, undo, win, rename, renju forbidden points, language, keyboard, dark theme.
+//!
+//! Needs a display (run under `xvfb-run -a`), `tauri-driver` on PATH, `WebKitWebDriver`, and the
+//! debug app built (`cargo build -p gomoku-app`); `scripts/test.sh` arranges all of that.
+//! Screenshots go to `target/e2e-screenshots/`.
+
+use fantoccini::actions::InputSource;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One driver at a time: each test gets its own driver, data directory and app.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
+}
+
+fn app_binary() -> PathBuf {
+    std::env::var_os("GOMOKU_APP")
+        .map_or_else(|| repo().join("target/debug/gomoku-app"), PathBuf::from)
+}
+
+fn screenshot_dir() -> PathBuf {
+    let dir = repo().join("target/e2e-screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot folder");
+    dir
+}
+
+/// A running tauri-driver, ended with SIGTERM (not the SIGKILL of `Child::kill`): on SIGTERM it
+/// stops WebKitWebDriver too, which would otherwise linger holding its port.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start(port: u16, data_dir: &Path) -> Driver {
+        let child = Command::new("tauri-driver")
+            .args(["--port", &port.to_string(), "--native-port", &(port + 1).to_string()])
+            .env("GOMOKU_DATA_DIR", data_dir)
+            .stdin(std::process::Stdio::null())
+            .spawn()
+            .expect("start tauri-driver (cargo install tauri-driver --locked)");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "tauri-driver did not listen on {port}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Driver { child, port }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        let _ = self.child.wait();
+    }
+}
+
+/// A test's app: the driver, the WebDriver client and the time the session took to open.
+struct App {
+    client: Client,
+    _driver: Driver,
+    started: Instant,
+}
+
+async fn launch(tag: &str) -> App {
+    let data_dir = std::env::temp_dir().join(format!("gomoku-e2e-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data_dir);
+    std::fs::create_dir_all(&data_dir).unwrap();
+    let port = 4444 + 2 * (std::process::id() % 500) as u16;
+    let driver = Driver::start(port, &data_dir);
+    let mut caps = serde_json::Map::new();
+    caps.insert("tauri:options".into(), json!({ "application": app_binary() }));
+    let started = Instant::now();
+    let client = ClientBuilder::native()
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a WebDriver session with the app");
+    App { client, _driver: driver, started }
+}
+
+impl App {
+    /// Waits until `script` (a JS expression) is truthy; returns how long it took.
+    async fn wait_for(&self, what: &str, script: &str) -> Duration {
+        let start = Instant::now();
+        let deadline = start + Duration::from_secs(20);
+        loop {
+            let value = self
+                .client
+                .execute(&format!("return !!({script});"), vec![])
+                .await
+                .unwrap_or(Value::Bool(false));
+            if value == Value::Bool(true) {
+                return start.elapsed();
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    async fn js(&self, script: &str) -> Value {
+        self.client.execute(script, vec![]).await.expect("script runs")
+    }
+
+    async fn stones(&self) -> Vec<String> {
+        let v = self.js("return document.getElementById('board').dataset.stones || '';").await;
+        v.as_str().unwrap_or("").split(';').filter(|s| !s.is_empty()).map(str::to_string).collect()
+    }
+
+    /// Clicks the intersection (x, y) with a real pointer action at its client coordinates.
+    async fn click_point(&self, x: u8, y: u8) {
+        let p = self.js(&format!("return window.__gomokuTest.pointFor({x}, {y});")).await;
+        let (cx, cy) = (p["clientX"].as_f64().unwrap(), p["clientY"].as_f64().unwrap());
+        let canvas = self.client.find(Locator::Id("board")).await.unwrap();
+        let rect = self.js("const r = document.getElementById('board').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];").await;
+        let (left, top, w, h) = (
+            rect[0].as_f64().unwrap(),
+            rect[1].as_f64().unwrap(),
+            rect[2].as_f64().unwrap(),
+            rect[3].as_f64().unwrap(),
+        );
+        let dx = (cx - (left + w / 2.0)).round();
+        let dy = (cy - (top + h / 2.0)).round();
+        let actions = fantoccini::actions::MouseActions::new("mouse".into())
+            .then(fantoccini::actions::PointerAction::MoveToElement {
+                element: canvas,
+                duration: None,
+                x: dx,
+                y: dy,
+            })
+            .then(fantoccini::actions::PointerAction::Down {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            })
+            .then(fantoccini::actions::PointerAction::Up {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            });
+        self.client.perform_actions(actions).await.expect("click");
+        self.client.release_actions().await.ok();
+    }
+
+    async fn click(&self, id: &str) {
+        self.client
+            .find(Locator::Id(id))
+            .await
+            .unwrap_or_else(|_| panic!("#{id}"))
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click #{id}: {e}"));
+    }
+
+    async fn text(&self, id: &str) -> String {
+        self.js(&format!("return document.getElementById('{id}').textContent;"))
+            .await
+            .as_str()
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    }
+
+    async fn screenshot(&self, name: &str) {
+        let png = self.client.screenshot().await.expect("screenshot");
+        std::fs::write(screenshot_dir().join(format!("{name}.png")), png)
+            .expect("write screenshot");
+    }
+
+    /// Starts a new game through the settings dialog.
+    async fn new_game(&self, mode: &str, color: &str, level: &str, rule: &str) {
+        self.click("btn-new").await;
+        self.wait_for("settings dialog", "!document.getElementById('settings-dialog').hidden")
+            .await;
+        self.js(&format!(
+            "const f = document.getElementById('settings-dialog');\
+             for (const [n, v] of [['mode','{mode}'],['humanColor','{color}'],['level','{level}']]) {{\
+               const r = f.querySelector(`input[name=\"${{n}}\"][value=\"${{v}}\"]`); if (r) {{ r.checked = true; r.dispatchEvent(new Event('change', {{bubbles:true}})); }} }}\
+             const rule = document.getElementById('set-rule'); rule.value = '{rule}'; rule.dispatchEvent(new Event('change', {{bubbles:true}}));\
+             return true;"
+        ))
+        .await;
+        self.click("settings-start").await;
+        self.wait_for("a fresh board", "document.getElementById('board').dataset.stones === '' && document.getElementById('settings-dialog').hidden").await;
+    }
+}
+
+async fn ready(app: &App) -> Duration {
+    app.wait_for(
+        "the board drawn",
+        "document.getElementById('board') && document.getElementById('board').dataset.size",
+    )
+    .await;
+    app.started.elapsed()
+}
+
+#[tokio::test]
+async fn human_vs_ai_click_answer_and_undo() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let app = launch("hva").await;
+    let boot = ready(&app).await;
+    println!("TIMING app start → board drawn: {} ms", boot.as_millis());
+    app.new_game("humanVsAi", "black", "easy", "freestyle").await;
+    // Timestamps taken inside the page: the pointer press, then each change of the stones the
+    // board draws (the renderer paints on the next animation frame after the attribute changes).
+    app.js(
+        "window.__t = { down: 0, stones: [] };\
+         const b = document.getElementById('board');\
+         b.addEventListener('pointerdown', () => { window.__t.down = performance.now(); }, { capture: true });\
+         new MutationObserver(() => requestAnimationFrame(() => window.__t.stones.push([b.dataset.stones.split(';').filter(Boolean).length, performance.now()])))\
+           .observe(b, { attributes: true, attributeFilter: ['data-stones'] });\
+         return true;",
+    )
+    .await;
+    app.click_point(7, 7).await;
+    app.wait_for(
+        "the stone",
+        "document.getElementById('board').dataset.stones.includes('7,7,black')",
+    )
+    .await;
+    app.wait_for("the AI's answer", "document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === 2 && document.getElementById('board').dataset.thinking === 'false'").await;
+    let t = app.js("return window.__t;").await;
+    let down = t["down"].as_f64().unwrap_or(0.0);
+    let first_frame = |n: u64| {
+        t["stones"]
+            .as_array()
+            .and_then(|a| a.iter().find(|e| e[0].as_u64() == Some(n)))
+            .and_then(|e| e[1].as_f64())
+            .unwrap_or(f64::NAN)
+    };
+    println!(
+        "TIMING click → stone drawn: {:.0} ms; click → AI stone drawn: {:.0} ms (AI level easy)",
+        first_frame(1) - down,
+        first_frame(2) - down
+    );
+    assert_eq!(app.stones().await.len(), 2);
+    app.click_point(8, 8).await;
+    app.wait_for("the second answer", "document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === 4 && document.getElementById('board').dataset.thinking === 'false'").await;
+    app.screenshot("mid-game").await;
+    let before_last = app.stones().await[..2].to_vec();
+    app.click("btn-undo").await;
+    app.wait_for(
+        "the undo",
+        "document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === 2",
+    )
+    .await;
+    assert_eq!(app.stones().await, before_last, "undo brings back the position before");
+    app.client.close().await.ok();
+}
+
+#[tokio::test]
+async fn nickname_dialog_keeps_the_ai_name_read_only() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let app = launch("names").await;
+    ready(&app).await;
+    app.new_game("humanVsAi", "black", "hard", "freestyle").await;
+    app.click("btn-names").await;
+    app.wait_for("the nickname dialog", "!document.getElementById('nickname-dialog').hidden").await;
+    let ai_field = app.js("const f = document.getElementById('name-white'); return [f.readOnly || f.disabled, f.value];").await;
+    assert_eq!(ai_field[0], Value::Bool(true), "the AI's name is read-only");
+    assert!(ai_field[1].as_str().unwrap_or("").contains("AI"), "{ai_field}");
+    app.screenshot("nickname-dialog").await;
+    let name = app.client.find(Locator::Id("name-black")).await.unwrap();
+    name.clear().await.unwrap();
+    name.send_keys("  Alice  ").await.unwrap();
+    app.click("names-ok").await;
+    app.wait_for(
+        "the new name",
+        "document.getElementById('player-name-black').textContent.includes('Alice')",
+    )
+    .await;
+    assert_eq!(app.text("player-name-black").await, "Alice");
+    app.client.close().await.ok();
+}
+
+#[tokio::test]
+async fn a_human_vs_human_game_to_five_shows_the_banner() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let app = launch("hvh").await;
+    ready(&app).await;
+    app.new_game("humanVsHuman", "black", "easy", "freestyle").await;
+    app.click("btn-names").await;
+    app.wait_for("the nickname dialog", "!document.getElementById('nickname-dialog').hidden").await;
+    for (id, value) in [("name-black", "Mei"), ("name-white", "Tom")] {
+        let field = app.client.find(Locator::Id(id)).await.unwrap();
+        field.clear().await.unwrap();
+        field.send_keys(value).await.unwrap();
+    }
+    app.click("names-ok").await;
+    app.wait_for(
+        "names",
+        "document.getElementById('player-name-white').textContent.includes('Tom')",
+    )
+    .await;
+    let moves = [(3, 7), (3, 8), (4, 7), (4, 8), (5, 7), (5, 8), (6, 7), (6, 8), (7, 7)];
+    for (i, (x, y)) in moves.iter().enumerate() {
+        app.click_point(*x, *y).await;
+        app.wait_for("the stone", &format!("document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === {}", i + 1)).await;
+    }
+    app.wait_for("the win banner", "!document.getElementById('win-banner').hidden && document.getElementById('board').dataset.status === 'won'").await;
+    assert!(app.text("win-name").await.contains("Mei"), "banner names the winner");
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    app.screenshot("win-banner").await;
+    app.client.close().await.ok();
+}
+
+#[tokio::test]
+async fn renju_forbidden_point_is_refused_with_the_message() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let app = launch("renju").await;
+    ready(&app).await;
+    app.new_game("humanVsHuman", "black", "easy", "renju").await;
+    let moves = [(6, 7), (0, 0), (7, 7), (14, 0), (8, 5), (0, 14), (8, 6), (14, 14)];
+    for (i, (x, y)) in moves.iter().enumerate() {
+        app.click_point(*x, *y).await;
+        app.wait_for("the stone", &format!("document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === {}", i + 1)).await;
+    }
+    app.click_point(8, 7).await;
+    app.wait_for(
+        "the message",
+        "document.getElementById('toast').textContent.toLowerCase().includes('double three')",
+    )
+    .await;
+    assert_eq!(app.stones().await.len(), 8, "the forbidden move was not played");
+    app.screenshot("renju-forbidden").await;
+    app.client.close().await.ok();
+}
+
+#[tokio::test]
+async fn language_switch_and_keyboard_play_and_dark_theme() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let app = launch("lang").await;
+    ready(&app).await;
+    app.new_game("humanVsHuman", "black", "easy", "freestyle").await;
+    app.js("const s = document.getElementById('lang-select'); s.value = 'en'; s.dispatchEvent(new Event('change', {bubbles:true})); return true;").await;
+    app.wait_for("English labels", "/new/i.test(document.getElementById('btn-new').textContent)")
+        .await;
+    app.js("const s = document.getElementById('lang-select'); s.value = 'zh'; s.dispatchEvent(new Event('change', {bubbles:true})); return true;").await;
+    app.wait_for("Chinese labels", "/新/.test(document.getElementById('btn-new').textContent)")
+        .await;
+    let canvas = app.client.find(Locator::Id("board")).await.unwrap();
+    canvas.send_keys("\u{E012}").await.unwrap(); // ArrowLeft
+    canvas.send_keys("\u{E007}").await.unwrap(); // Enter
+    app.wait_for(
+        "a keyboard stone",
+        "document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === 1",
+    )
+    .await;
+    let placed = app.stones().await;
+    assert!(placed[0].ends_with(",black"), "{placed:?}");
+    for _ in 0..3 {
+        let theme = app.js("return document.documentElement.dataset.theme;").await;
+        if theme == Value::String("dark".into()) {
+            break;
+        }
+        app.click("btn-theme").await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        app.js("return document.documentElement.dataset.theme;").await,
+        Value::String("dark".into())
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    app.screenshot("dark-theme").await;
+    app.client.close().await.ok();
+}
