@@ -11,6 +11,7 @@ ensure_node
 ensure_tauri_deps
 ensure_e2e_deps
 ensure_tauri_driver
+ensure_packages python3 python3-yaml
 
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
@@ -20,6 +21,8 @@ echo "== cargo test (engine and shell)"
 cargo test --workspace
 echo "== node --test (UI modules)"
 node --test ui/tests/
+echo "== release workflow lint"
+/usr/bin/python3 scripts/check_release_workflow.py
 echo "== end-to-end tests of the real app (screenshots in target/e2e-screenshots/)"
 cargo build -p gomoku-app
 (cd tests/e2e && xvfb-run -a cargo test -- --test-threads 1 --nocapture)

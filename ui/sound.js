@@ -4,11 +4,12 @@
 
 /**
  * Creates the sound player.
- * @param {{enabled?: boolean}} [options]
+ * @param {{enabled?: boolean, afterPaint?: (cb: () => void) => void}} [options]
  * @returns {{play: (name: 'place' | 'win' | 'draw' | 'undo') => void,
  *   setEnabled: (on: boolean) => void, isEnabled: () => boolean}}
  */
 export function createSound(options = {}) {
+  const afterPaint = options.afterPaint ?? defaultAfterPaint;
   let enabled = options.enabled ?? true;
   /** @type {AudioContext | null} */
   let ctx = null;
@@ -77,19 +78,34 @@ export function createSound(options = {}) {
     },
   };
 
+  const synthesise = (name) => {
+    try {
+      const ac = audio();
+      if (ac) sounds[name](ac);
+    } catch {
+      // sound is a nicety: never let it break the game
+    }
+  };
+
   return {
     play(name) {
       if (!enabled || !sounds[name]) return;
-      try {
-        const ac = audio();
-        if (ac) sounds[name](ac);
-      } catch {
-        // sound is a nicety: never let it break the game
-      }
+      // After the next frame is painted: starting the audio engine the first time can take a
+      // few hundred milliseconds, and the stone must appear without waiting for it.
+      afterPaint(() => synthesise(name));
     },
     setEnabled(on) {
       enabled = Boolean(on);
     },
     isEnabled: () => enabled,
   };
+}
+
+/** Runs `cb` once the next frame has been painted (or soon, where there are no frames). */
+function defaultAfterPaint(cb) {
+  if (typeof globalThis.requestAnimationFrame === 'function') {
+    globalThis.requestAnimationFrame(() => setTimeout(cb, 0));
+  } else {
+    setTimeout(cb, 0);
+  }
 }

@@ -22,13 +22,13 @@ impl LevelConfig {
     pub const fn of(level: Level) -> LevelConfig {
         match level {
             Level::Easy => {
-                LevelConfig { max_depth: 2, max_time_ms: 300, vcf_fours: 0, noise: 250, choices: 6 }
+                LevelConfig { max_depth: 2, max_time_ms: 300, vcf_fours: 0, noise: 200, choices: 5 }
             }
             Level::Medium => {
                 LevelConfig { max_depth: 4, max_time_ms: 600, vcf_fours: 4, noise: 60, choices: 3 }
             }
             Level::Hard => LevelConfig {
-                max_depth: 8,
+                max_depth: 6,
                 max_time_ms: 1_000,
                 vcf_fours: 10,
                 noise: 0,

@@ -188,6 +188,24 @@ impl App {
     }
 }
 
+/// When the page's stones attribute first showed `n` stones (the view applied to the DOM).
+fn first_update(t: &Value, n: u64) -> f64 {
+    t["stones"]
+        .as_array()
+        .and_then(|a| a.iter().find(|e| e[0].as_u64() == Some(n)))
+        .and_then(|e| e[2].as_f64())
+        .unwrap_or(f64::NAN)
+}
+
+/// The time of the first painted frame showing `n` stones, from the page's timestamps.
+fn first_frame(t: &Value, n: u64) -> f64 {
+    t["stones"]
+        .as_array()
+        .and_then(|a| a.iter().find(|e| e[0].as_u64() == Some(n)))
+        .and_then(|e| e[1].as_f64())
+        .unwrap_or(f64::NAN)
+}
+
 async fn ready(app: &App) -> Duration {
     app.wait_for(
         "the board drawn",
@@ -204,41 +222,76 @@ async fn human_vs_ai_click_answer_and_undo() {
     let boot = ready(&app).await;
     println!("TIMING app start → board drawn: {} ms", boot.as_millis());
     app.new_game("humanVsAi", "black", "easy", "freestyle").await;
-    // Timestamps taken inside the page: the pointer press, then each change of the stones the
+    let ipc = app
+        .client
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; const t0 = performance.now();\
+             window.__TAURI__.core.invoke('get_view').then(() => { const t1 = performance.now();\
+             Promise.all(Array.from({length: 20}, () => window.__TAURI__.core.invoke('get_view'))).then(() => done([t1 - t0, (performance.now() - t1) / 20])); });",
+            vec![],
+        )
+        .await
+        .expect("IPC timing");
+    let frames = app
+        .client
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; const t = [];\
+             const step = (now) => { t.push(now); if (t.length < 31) requestAnimationFrame(step); else done((t[30] - t[0]) / 30); };\
+             requestAnimationFrame(step);",
+            vec![],
+        )
+        .await
+        .expect("frame timing");
+    println!(
+        "TIMING idle frame interval in this WebKit view: {:.1} ms",
+        frames.as_f64().unwrap_or(f64::NAN)
+    );
+    println!(
+        "TIMING IPC round trip (get_view): first {:.1} ms, mean of 20 more {:.1} ms",
+        ipc[0].as_f64().unwrap_or(f64::NAN),
+        ipc[1].as_f64().unwrap_or(f64::NAN)
+    );
+    // Timestamps taken inside the page: the click event, then each change of the stones the
     // board draws (the renderer paints on the next animation frame after the attribute changes).
     app.js(
         "window.__t = { down: 0, stones: [] };\
          const b = document.getElementById('board');\
-         b.addEventListener('pointerdown', () => { window.__t.down = performance.now(); }, { capture: true });\
-         new MutationObserver(() => requestAnimationFrame(() => window.__t.stones.push([b.dataset.stones.split(';').filter(Boolean).length, performance.now()])))\
+         b.addEventListener('click', () => { window.__t.down = performance.now(); }, { capture: true });\
+         new MutationObserver(() => { const n = b.dataset.stones.split(';').filter(Boolean).length; const m = performance.now(); requestAnimationFrame(() => window.__t.stones.push([n, performance.now(), m])); })\
            .observe(b, { attributes: true, attributeFilter: ['data-stones'] });\
          return true;",
     )
     .await;
     app.click_point(7, 7).await;
+    // No polling while the page works (WebDriver scripts compete with its frames).
+    tokio::time::sleep(Duration::from_millis(1500)).await;
     app.wait_for(
         "the stone",
         "document.getElementById('board').dataset.stones.includes('7,7,black')",
     )
     .await;
     app.wait_for("the AI's answer", "document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === 2 && document.getElementById('board').dataset.thinking === 'false'").await;
+    app.wait_for("the AI stone's frame", "window.__t.stones.some(e => e[0] === 2)").await;
     let t = app.js("return window.__t;").await;
     let down = t["down"].as_f64().unwrap_or(0.0);
-    let first_frame = |n: u64| {
-        t["stones"]
-            .as_array()
-            .and_then(|a| a.iter().find(|e| e[0].as_u64() == Some(n)))
-            .and_then(|e| e[1].as_f64())
-            .unwrap_or(f64::NAN)
-    };
     println!(
-        "TIMING click → stone drawn: {:.0} ms; click → AI stone drawn: {:.0} ms (AI level easy)",
-        first_frame(1) - down,
-        first_frame(2) - down
+        "TIMING first move: click → stone in the DOM {:.0} ms, drawn {:.0} ms; click → AI stone drawn: {:.0} ms (AI level easy)",
+        first_update(&t, 1) - down,
+        first_frame(&t, 1) - down,
+        first_frame(&t, 2) - down
     );
     assert_eq!(app.stones().await.len(), 2);
     app.click_point(8, 8).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
     app.wait_for("the second answer", "document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === 4 && document.getElementById('board').dataset.thinking === 'false'").await;
+    app.wait_for("the second AI stone's frame", "window.__t.stones.some(e => e[0] === 4)").await;
+    let t = app.js("return window.__t;").await;
+    println!(
+        "TIMING second move: click → stone in the DOM {:.0} ms, drawn {:.0} ms; click → AI stone drawn: {:.0} ms",
+        first_update(&t, 3) - t["down"].as_f64().unwrap_or(0.0),
+        first_frame(&t, 3) - t["down"].as_f64().unwrap_or(0.0),
+        first_frame(&t, 4) - t["down"].as_f64().unwrap_or(0.0)
+    );
     app.screenshot("mid-game").await;
     let before_last = app.stones().await[..2].to_vec();
     app.click("btn-undo").await;
@@ -262,6 +315,7 @@ async fn nickname_dialog_keeps_the_ai_name_read_only() {
     let ai_field = app.js("const f = document.getElementById('name-white'); return [f.readOnly || f.disabled, f.value];").await;
     assert_eq!(ai_field[0], Value::Bool(true), "the AI's name is read-only");
     assert!(ai_field[1].as_str().unwrap_or("").contains("AI"), "{ai_field}");
+    tokio::time::sleep(Duration::from_millis(600)).await; // let the opening transition finish
     app.screenshot("nickname-dialog").await;
     let name = app.client.find(Locator::Id("name-black")).await.unwrap();
     name.clear().await.unwrap();
@@ -365,5 +419,26 @@ async fn language_switch_and_keyboard_play_and_dark_theme() {
     );
     tokio::time::sleep(Duration::from_millis(300)).await;
     app.screenshot("dark-theme").await;
+    app.client.close().await.ok();
+}
+
+#[tokio::test]
+async fn installed_app_draws_the_board() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let app = launch("start").await;
+    let boot = ready(&app).await;
+    println!("TIMING {} start → board drawn: {} ms", app_binary().display(), boot.as_millis());
+    // The board is painted: the canvas has a size and pixels that are not all one colour.
+    let painted = app
+        .js("const c = document.getElementById('board'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;\
+             let a = d[0], differ = 0; for (let i = 0; i < d.length; i += 4 * 97) { if (Math.abs(d[i] - a) > 8) differ++; } return [c.width, c.height, differ];")
+        .await;
+    assert!(
+        painted[0].as_u64().unwrap_or(0) > 100 && painted[1].as_u64().unwrap_or(0) > 100,
+        "{painted}"
+    );
+    assert!(painted[2].as_u64().unwrap_or(0) > 50, "the board canvas is blank: {painted}");
+    let name = if app_binary().starts_with("/usr") { "installed-app" } else { "app-start" };
+    app.screenshot(name).await;
     app.client.close().await.ok();
 }

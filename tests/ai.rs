@@ -1,0 +1,132 @@
+//! The AI's contract: it completes its five, blocks the opponent's four, answers an open three,
+//! respects a stop flag, is deterministic at a fixed depth, and reports analysis as it goes.
+
+use gomoku::ai::{Engine, Limits, Request, Score};
+use gomoku::diagram::parse_diagram;
+use gomoku::{Color, Level, Pos, Rule};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+fn decide(text: &str, to_move: Color, level: Level, limits: Limits) -> (Pos, Score, Vec<u32>) {
+    let diagram = parse_diagram(text).unwrap();
+    let mut engine = Engine::new(16, 7);
+    let request = Request { board: &diagram.board, rule: Rule::Freestyle, to_move, level, limits };
+    let mut depths = Vec::new();
+    let decision = engine.think(&request, &AtomicBool::new(false), &mut |a| depths.push(a.depth)).unwrap();
+    (decision.best, decision.analysis.score, depths)
+}
+
+fn marked(text: &str) -> Vec<Pos> {
+    parse_diagram(text).unwrap().marked('*')
+}
+
+const OWN_FOUR_AND_THEIR_FOUR: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . O O O O * . . .
+    . . . . . . . . .
+    . X X X X ! . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn every_level_completes_its_own_five_first() {
+    for level in Level::ALL {
+        let (best, score, _) = decide(OWN_FOUR_AND_THEIR_FOUR, Color::Black, level, Limits::per_move(200));
+        let five = parse_diagram(OWN_FOUR_AND_THEIR_FOUR).unwrap().marked('!');
+        assert!(five.contains(&best) || best == Pos::new(0, 4), "{level}: played {best}");
+        assert_eq!(score, Score::WinIn(1), "{level}");
+    }
+}
+
+const BLOCK_THE_FOUR: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . O O O O * . . .
+    . . . . . . . . .
+    . . X . X . . . .
+    . . . X . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn every_level_blocks_a_four() {
+    for level in Level::ALL {
+        let (best, _, _) = decide(BLOCK_THE_FOUR, Color::Black, level, Limits::per_move(200));
+        let blocks = [marked(BLOCK_THE_FOUR), vec![Pos::new(0, 2)]].concat();
+        assert!(blocks.contains(&best), "{level}: played {best}");
+    }
+}
+
+const OPEN_THREE: &str = "
+    . . . . . . . . . . .
+    . . . . . . . . . . .
+    . . . . . . . . . . .
+    . . * O O O * . . . .
+    . . . . . . . . . . .
+    . . . . X . . . . . .
+    . . . . . X . . . . .
+    . . . . . . . . . . .
+    . . . . . . . . . . .
+    . . . . . . . . . . .
+    . . . . . . . . . . .";
+
+#[test]
+fn an_open_three_is_answered_at_its_ends() {
+    for level in [Level::Medium, Level::Hard, Level::Master] {
+        let (best, _, _) = decide(OPEN_THREE, Color::Black, level, Limits::per_move(300));
+        // Black has only a two: it must stop the open three (the ends or the far points).
+        let defences = [marked(OPEN_THREE), vec![Pos::new(1, 3), Pos::new(7, 3)]].concat();
+        assert!(defences.contains(&best), "{level}: played {best}");
+    }
+}
+
+#[test]
+fn a_fixed_depth_search_is_deterministic_and_reports_every_iteration() {
+    let text = "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . O . . . . . .
+        . . . X X O . . . . .
+        . . . . X O . . . . .
+        . . . . X . . . . . .
+        . . . . O . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .";
+    let diagram = parse_diagram(text).unwrap();
+    let run = || {
+        let mut engine = Engine::new(16, 1);
+        let request = Request { board: &diagram.board, rule: Rule::Freestyle, to_move: Color::Black, level: Level::Master, limits: Limits::depth(6) };
+        let mut depths = Vec::new();
+        let d = engine.think(&request, &AtomicBool::new(false), &mut |a| depths.push(a.depth)).unwrap();
+        (d.best, d.analysis.nodes, depths)
+    };
+    let (first, second) = (run(), run());
+    assert_eq!(first, second, "same position, same depth: same move and node count");
+    assert_eq!(first.2, (1..=6).collect::<Vec<u32>>(), "one report per iteration");
+}
+
+#[test]
+fn a_raised_stop_flag_still_returns_a_sensible_move() {
+    let diagram = parse_diagram(BLOCK_THE_FOUR).unwrap();
+    let mut engine = Engine::new(16, 1);
+    let stop = AtomicBool::new(false);
+    stop.store(true, Ordering::SeqCst);
+    let request = Request { board: &diagram.board, rule: Rule::Freestyle, to_move: Color::Black, level: Level::Master, limits: Limits::default() };
+    let decision = engine.think(&request, &stop, &mut |_| {}).unwrap();
+    let blocks = [marked(BLOCK_THE_FOUR), vec![Pos::new(0, 2)]].concat();
+    assert!(blocks.contains(&decision.best), "even when stopped at once it blocks: {}", decision.best);
+}
+
+#[test]
+fn the_empty_board_opens_in_the_centre() {
+    let board = gomoku::Board::new(15).unwrap();
+    let mut engine = Engine::new(4, 1);
+    let request = Request { board: &board, rule: Rule::Renju, to_move: Color::Black, level: Level::Easy, limits: Limits::per_move(50) };
+    let decision = engine.think(&request, &AtomicBool::new(false), &mut |_| {}).unwrap();
+    assert_eq!(decision.best, Pos::new(7, 7));
+}
