@@ -11,7 +11,8 @@ fn decide(text: &str, to_move: Color, level: Level, limits: Limits) -> (Pos, Sco
     let mut engine = Engine::new(16, 7);
     let request = Request { board: &diagram.board, rule: Rule::Freestyle, to_move, level, limits };
     let mut depths = Vec::new();
-    let decision = engine.think(&request, &AtomicBool::new(false), &mut |a| depths.push(a.depth)).unwrap();
+    let decision =
+        engine.think(&request, &AtomicBool::new(false), &mut |a| depths.push(a.depth)).unwrap();
     (decision.best, decision.analysis.score, depths)
 }
 
@@ -33,7 +34,8 @@ const OWN_FOUR_AND_THEIR_FOUR: &str = "
 #[test]
 fn every_level_completes_its_own_five_first() {
     for level in Level::ALL {
-        let (best, score, _) = decide(OWN_FOUR_AND_THEIR_FOUR, Color::Black, level, Limits::per_move(200));
+        let (best, score, _) =
+            decide(OWN_FOUR_AND_THEIR_FOUR, Color::Black, level, Limits::per_move(200));
         let five = parse_diagram(OWN_FOUR_AND_THEIR_FOUR).unwrap().marked('!');
         assert!(five.contains(&best) || best == Pos::new(0, 4), "{level}: played {best}");
         assert_eq!(score, Score::WinIn(1), "{level}");
@@ -100,9 +102,16 @@ fn a_fixed_depth_search_is_deterministic_and_reports_every_iteration() {
     let diagram = parse_diagram(text).unwrap();
     let run = || {
         let mut engine = Engine::new(16, 1);
-        let request = Request { board: &diagram.board, rule: Rule::Freestyle, to_move: Color::Black, level: Level::Master, limits: Limits::depth(6) };
+        let request = Request {
+            board: &diagram.board,
+            rule: Rule::Freestyle,
+            to_move: Color::Black,
+            level: Level::Master,
+            limits: Limits::depth(6),
+        };
         let mut depths = Vec::new();
-        let d = engine.think(&request, &AtomicBool::new(false), &mut |a| depths.push(a.depth)).unwrap();
+        let d =
+            engine.think(&request, &AtomicBool::new(false), &mut |a| depths.push(a.depth)).unwrap();
         (d.best, d.analysis.nodes, depths)
     };
     let (first, second) = (run(), run());
@@ -116,17 +125,33 @@ fn a_raised_stop_flag_still_returns_a_sensible_move() {
     let mut engine = Engine::new(16, 1);
     let stop = AtomicBool::new(false);
     stop.store(true, Ordering::SeqCst);
-    let request = Request { board: &diagram.board, rule: Rule::Freestyle, to_move: Color::Black, level: Level::Master, limits: Limits::default() };
+    let request = Request {
+        board: &diagram.board,
+        rule: Rule::Freestyle,
+        to_move: Color::Black,
+        level: Level::Master,
+        limits: Limits::default(),
+    };
     let decision = engine.think(&request, &stop, &mut |_| {}).unwrap();
     let blocks = [marked(BLOCK_THE_FOUR), vec![Pos::new(0, 2)]].concat();
-    assert!(blocks.contains(&decision.best), "even when stopped at once it blocks: {}", decision.best);
+    assert!(
+        blocks.contains(&decision.best),
+        "even when stopped at once it blocks: {}",
+        decision.best
+    );
 }
 
 #[test]
 fn the_empty_board_opens_in_the_centre() {
     let board = gomoku::Board::new(15).unwrap();
     let mut engine = Engine::new(4, 1);
-    let request = Request { board: &board, rule: Rule::Renju, to_move: Color::Black, level: Level::Easy, limits: Limits::per_move(50) };
+    let request = Request {
+        board: &board,
+        rule: Rule::Renju,
+        to_move: Color::Black,
+        level: Level::Easy,
+        limits: Limits::per_move(50),
+    };
     let decision = engine.think(&request, &AtomicBool::new(false), &mut |_| {}).unwrap();
     assert_eq!(decision.best, Pos::new(7, 7));
 }

@@ -17,6 +17,8 @@ pub struct Candidate {
 /// Why the move list is what it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Situation {
+    /// The mover can make five: only its five points.
+    Win,
     /// No threat to answer: all points near stones.
     Free,
     /// The opponent has a four: only its five point.
@@ -35,7 +37,9 @@ pub fn generate(pos: &mut Position, out: &mut Vec<Candidate>) -> Situation {
     out.clear();
     let me = pos.to_move();
     let opp = !me;
-    let situation = if pos.threat_count(opp, WIN) > 0 {
+    let situation = if pos.threat_count(me, WIN) > 0 {
+        Situation::Win
+    } else if pos.threat_count(opp, WIN) > 0 {
         Situation::BlockFour
     } else if pos.has_threat_at_least(opp, OPEN_FOUR) {
         Situation::DefendThree
@@ -52,6 +56,7 @@ pub fn generate(pos: &mut Position, out: &mut Vec<Candidate>) -> Situation {
         let mine = pos.shape(me, q);
         let theirs = pos.shape(opp, q);
         let wanted = match situation {
+            Situation::Win => mine.threat == WIN,
             Situation::Free => true,
             Situation::BlockFour => theirs.threat == WIN,
             Situation::DefendThree => mine.threat >= FOUR || theirs.threat >= FOUR,

@@ -96,6 +96,14 @@ impl<'a> Searcher<'a> {
         self.pv_len[0] = 0;
         let mut best = (-INFINITY, moves[0]);
         for (i, &m) in moves.iter().enumerate() {
+            if self.pos.shape(self.pos.to_move(), m).threat == WIN {
+                // An immediate five: nothing can be better, and the game ends with it.
+                scores.push(win_in(1));
+                best = (win_in(1), m);
+                self.pv[0][0] = m;
+                self.pv_len[0] = 1;
+                break;
+            }
             let tactical = is_tactical(&self.pos, m);
             self.pos.play(m);
             let score = if i == 0 {
@@ -139,6 +147,10 @@ impl<'a> Searcher<'a> {
         let was_aborted = self.aborted;
         self.aborted = false;
         for c in list {
+            if self.pos.shape(self.pos.to_move(), c.index).threat == WIN {
+                scored.push((c.index, win_in(1)));
+                continue;
+            }
             self.pos.play(c.index);
             let s = -self.negamax(depth - 1, -INFINITY, INFINITY, 1, true);
             self.pos.undo();
@@ -232,8 +244,8 @@ impl<'a> Searcher<'a> {
         if fours < 2 {
             return false;
         }
-        let mut vcf = Vcf::new(64, None, None);
-        let found = vcf.find(&mut self.pos, 6).is_some();
+        let mut vcf = Vcf::new(24, None, None);
+        let found = vcf.find(&mut self.pos, 5).is_some();
         self.nodes += vcf.nodes;
         found
     }
