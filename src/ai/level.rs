@@ -25,15 +25,11 @@ impl LevelConfig {
                 LevelConfig { max_depth: 2, max_time_ms: 300, vcf_fours: 0, noise: 200, choices: 5 }
             }
             Level::Medium => {
-                LevelConfig { max_depth: 4, max_time_ms: 600, vcf_fours: 4, noise: 60, choices: 3 }
+                LevelConfig { max_depth: 2, max_time_ms: 500, vcf_fours: 4, noise: 40, choices: 3 }
             }
-            Level::Hard => LevelConfig {
-                max_depth: 6,
-                max_time_ms: 1_000,
-                vcf_fours: 10,
-                noise: 0,
-                choices: 1,
-            },
+            Level::Hard => {
+                LevelConfig { max_depth: 4, max_time_ms: 800, vcf_fours: 8, noise: 0, choices: 1 }
+            }
             Level::Master => LevelConfig {
                 max_depth: 64,
                 max_time_ms: 5_000,

@@ -171,8 +171,11 @@ impl Engine {
         if max_fours == 0 {
             return None;
         }
-        let deadline = control.deadline.map(|d| started + (d - started) / 4);
-        let mut vcf = vcf::Vcf::new(100_000, deadline, Some(control.stop));
+        // A small share of the move's time: the main search and its leaf VCFs do the rest.
+        let share = control.deadline.map(|d| (d - started) / 8);
+        let budget = share.map_or(200_000, |t| (t.as_micros() as u64 / 4).clamp(500, 200_000));
+        let deadline = share.map(|t| started + t);
+        let mut vcf = vcf::Vcf::new(budget, deadline, Some(control.stop));
         let line = vcf.find(pos, max_fours)?;
         let plies = line.len() + usize::from(line.len() % 2 == 0);
         let analysis = analysis_of(plies as u32, score::win_in(plies), &line, vcf.nodes, started);
@@ -225,6 +228,11 @@ impl Deepening {
         for depth in 1..=self.max_depth as i32 {
             let (score, mv) = self.aspiration(s, depth, previous, &mut scores);
             if s.aborted() {
+                if let Some((better, raw)) = s.improved_root_move() {
+                    best = better;
+                    analysis = analysis_of(depth as u32, raw, &s.root_pv(), s.nodes, self.started);
+                    on_info(&analysis);
+                }
                 break;
             }
             best = mv;

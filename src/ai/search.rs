@@ -39,6 +39,8 @@ pub struct Searcher<'a> {
     /// Nodes visited so far.
     pub nodes: u64,
     aborted: bool,
+    /// The best root move of the running iteration once it beat the first move's score.
+    improved: Option<(usize, i32)>,
 }
 
 impl<'a> Searcher<'a> {
@@ -60,12 +62,19 @@ impl<'a> Searcher<'a> {
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
             aborted: false,
+            improved: None,
         }
     }
 
     /// Whether the search was stopped (by the flag, the clock or the node limit).
     pub fn aborted(&self) -> bool {
         self.aborted
+    }
+
+    /// A root move that, in an iteration cut short, was fully searched and beat the move searched
+    /// first (the previous best): it is better at that depth and can be played.
+    pub fn improved_root_move(&self) -> Option<(usize, i32)> {
+        self.improved
     }
 
     /// The principal variation found by the last call at the root.
@@ -94,6 +103,7 @@ impl<'a> Searcher<'a> {
     ) -> (i32, usize) {
         scores.clear();
         self.pv_len[0] = 0;
+        self.improved = None;
         let mut best = (-INFINITY, moves[0]);
         for (i, &m) in moves.iter().enumerate() {
             if self.pos.shape(self.pos.to_move(), m).threat == WIN {
@@ -129,6 +139,9 @@ impl<'a> Searcher<'a> {
                 if score > alpha {
                     alpha = score;
                     self.update_pv(0, m);
+                    if i > 0 {
+                        self.improved = Some((m, score));
+                    }
                     if score >= beta {
                         break;
                     }
