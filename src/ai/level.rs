@@ -22,10 +22,10 @@ impl LevelConfig {
     pub const fn of(level: Level) -> LevelConfig {
         match level {
             Level::Easy => {
-                LevelConfig { max_depth: 2, max_time_ms: 300, vcf_fours: 0, noise: 200, choices: 5 }
+                LevelConfig { max_depth: 1, max_time_ms: 300, vcf_fours: 0, noise: 200, choices: 5 }
             }
             Level::Medium => {
-                LevelConfig { max_depth: 2, max_time_ms: 500, vcf_fours: 4, noise: 40, choices: 3 }
+                LevelConfig { max_depth: 2, max_time_ms: 500, vcf_fours: 6, noise: 0, choices: 1 }
             }
             Level::Hard => {
                 LevelConfig { max_depth: 4, max_time_ms: 800, vcf_fours: 8, noise: 0, choices: 1 }
