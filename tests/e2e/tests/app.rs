@@ -206,12 +206,17 @@ fn first_frame(t: &Value, n: u64) -> f64 {
         .unwrap_or(f64::NAN)
 }
 
+/// True once the board canvas has a size and its pixels are not all one colour (the first frame
+/// is painted in a `requestAnimationFrame` after the view arrives, so `data-size` alone is early).
+const BOARD_PAINTED: &str = "(() => { const c = document.getElementById('board');\
+     if (!c || !c.dataset.size || c.width < 100 || c.height < 100) return false;\
+     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;\
+     let differ = 0; for (let i = 0; i < d.length; i += 4 * 97) { if (Math.abs(d[i] - d[0]) > 8) differ++; }\
+     return differ > 50; })()";
+
+/// Waits until the board is painted; returns the time since the app was launched.
 async fn ready(app: &App) -> Duration {
-    app.wait_for(
-        "the board drawn",
-        "document.getElementById('board') && document.getElementById('board').dataset.size",
-    )
-    .await;
+    app.wait_for("the board painted", BOARD_PAINTED).await;
     app.started.elapsed()
 }
 
