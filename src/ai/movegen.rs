@@ -34,6 +34,13 @@ const DEFENCE_BONUS: [i32; 8] = [0, 0, 150, 1_000, 1_000, 10_000, 20_000, 500_00
 /// Fills `out` with the candidate moves of the side to move, legal and ordered best first
 /// (before any TT move or killer adjustments). Returns the situation that chose them.
 pub fn generate(pos: &mut Position, out: &mut Vec<Candidate>) -> Situation {
+    let situation = generate_unordered(pos, out);
+    out.sort_unstable_by(|a, b| b.order.cmp(&a.order).then(a.index.cmp(&b.index)));
+    situation
+}
+
+/// Like [`generate`], but leaves the list in board order (for callers that sort it themselves).
+pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situation {
     out.clear();
     let me = pos.to_move();
     let opp = !me;
@@ -72,7 +79,6 @@ pub fn generate(pos: &mut Position, out: &mut Vec<Candidate>) -> Situation {
     if out.is_empty() && pos.board().stone_count() == 0 {
         push_centre(pos, out);
     }
-    out.sort_unstable_by(|a, b| b.order.cmp(&a.order).then(a.index.cmp(&b.index)));
     situation
 }
 

@@ -362,36 +362,41 @@ impl Position {
     fn update_patterns(&mut self, q: usize, dir: usize) {
         let black = self.tables[0][usize::from(self.keys[0][q][dir])];
         let white = self.tables[1][usize::from(self.keys[1][q][dir])];
-        let unchanged = black == self.patterns[0][q][dir] && white == self.patterns[1][q][dir];
-        if unchanged && !self.shapes[0][q].maybe_forbidden {
+        let black_changed = black != self.patterns[0][q][dir] || self.shapes[0][q].maybe_forbidden;
+        let white_changed = white != self.patterns[1][q][dir];
+        if !black_changed && !white_changed {
             return;
         }
         self.save(q);
         self.patterns[0][q][dir] = black;
         self.patterns[1][q][dir] = white;
-        self.refresh_shapes(q);
+        if black_changed {
+            self.refresh_shape(q, Color::Black);
+        }
+        if white_changed {
+            self.refresh_shape(q, Color::White);
+        }
     }
 
     /// Recomputes the shapes of one point for both colours from its patterns, and the sums.
     fn refresh_shapes(&mut self, q: usize) {
-        for color in Color::ALL {
-            let c = color.index();
-            let old = self.shapes[c][q];
-            let new = if self.board.is_empty_at(q) {
-                self.compute_shape(color, q)
-            } else {
-                Shape::default()
-            };
-            if old.value != 0 || old.threat != 0 {
-                self.value_sum[c] -= i32::from(old.value);
-                self.threat_count[c][usize::from(old.threat)] -= 1;
-            }
-            if new.value != 0 || new.threat != 0 {
-                self.value_sum[c] += i32::from(new.value);
-                self.threat_count[c][usize::from(new.threat)] += 1;
-            }
-            self.shapes[c][q] = new;
-        }
+        self.refresh_shape(q, Color::Black);
+        self.refresh_shape(q, Color::White);
+    }
+
+    /// Recomputes the shape of one point for `color`, and that colour's sums. (The count of
+    /// `QUIET` points is not meaningful: every point moves in and out of it, wrapping.)
+    #[inline]
+    fn refresh_shape(&mut self, q: usize, color: Color) {
+        let c = color.index();
+        let old = self.shapes[c][q];
+        let new =
+            if self.board.is_empty_at(q) { self.compute_shape(color, q) } else { Shape::default() };
+        self.value_sum[c] += i32::from(new.value) - i32::from(old.value);
+        let counts = &mut self.threat_count[c];
+        counts[usize::from(old.threat)] = counts[usize::from(old.threat)].wrapping_sub(1);
+        counts[usize::from(new.threat)] = counts[usize::from(new.threat)].wrapping_add(1);
+        self.shapes[c][q] = new;
     }
 
     fn compute_shape(&mut self, color: Color, q: usize) -> Shape {

@@ -3,7 +3,7 @@
 //! and mate-distance scores.
 
 use super::eval::evaluate;
-use super::movegen::{generate, is_tactical, Candidate, History, Situation};
+use super::movegen::{generate, generate_unordered, is_tactical, Candidate, History, Situation};
 use super::position::Position;
 use super::score::{is_mate, loss_in, win_in, INFINITY};
 use super::shape::{FOUR, OPEN_FOUR, WIN};
@@ -290,12 +290,11 @@ impl<'a> Searcher<'a> {
         key: u64,
     ) -> i32 {
         let mut list = std::mem::take(&mut self.lists[ply]);
-        let situation = generate(&mut self.pos, &mut list);
+        let situation = generate_unordered(&mut self.pos, &mut list);
         if list.is_empty() {
             self.lists[ply] = list;
             return 0;
         }
-        self.order(&mut list, ply, tt_move);
         let me = self.pos.to_move().index();
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -309,6 +308,7 @@ impl<'a> Searcher<'a> {
         } else {
             list.len()
         };
+        self.order(&mut list, ply, tt_move, limit);
         for (i, c) in list.iter().take(limit).enumerate() {
             let tactical = is_tactical(&self.pos, c.index);
             self.pos.play(c.index);
@@ -357,7 +357,8 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    fn order(&self, list: &mut [Candidate], ply: usize, tt_move: usize) {
+    /// Puts the best `limit` candidates first, best first (the rest stay unordered behind them).
+    fn order(&self, list: &mut [Candidate], ply: usize, tt_move: usize, limit: usize) {
         let me = self.pos.to_move().index();
         for c in list.iter_mut() {
             if c.index == tt_move {
@@ -371,7 +372,12 @@ impl<'a> Searcher<'a> {
                 c.order += self.history.get(me, c.index).min(8_000);
             }
         }
-        list.sort_unstable_by(|a, b| b.order.cmp(&a.order).then(a.index.cmp(&b.index)));
+        let better = |a: &Candidate, b: &Candidate| b.order.cmp(&a.order).then(a.index.cmp(&b.index));
+        if limit < list.len() {
+            list.select_nth_unstable_by(limit, better);
+        }
+        let n = limit.min(list.len());
+        list[..n].sort_unstable_by(better);
     }
 
     fn remember_cutoff(&mut self, me: usize, ply: usize, index: usize, depth: i32) {
