@@ -53,6 +53,12 @@ pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situa
     } else {
         Situation::Free
     };
+    if let Some(forced) = single_forced_point(pos, situation) {
+        if pos.is_legal(forced) {
+            out.push(Candidate { index: forced, order: 0 });
+        }
+        return situation;
+    }
     let mut points = Vec::with_capacity(64);
     pos.for_each_empty_near(2, |q| {
         if pos.is_near_stones(q) {
@@ -80,6 +86,17 @@ pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situa
         push_centre(pos, out);
     }
     situation
+}
+
+/// The one point worth playing when the mover can make five (its first five point) or must
+/// block the opponent's only five point; `None` when the situation offers a choice.
+fn single_forced_point(pos: &Position, situation: Situation) -> Option<usize> {
+    let me = pos.to_move();
+    match situation {
+        Situation::Win => pos.first_with_threat(me, WIN),
+        Situation::BlockFour if pos.threat_count(!me, WIN) == 1 => pos.first_with_threat(!me, WIN),
+        _ => None,
+    }
 }
 
 /// On an empty board the only sensible first move is the centre.

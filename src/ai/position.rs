@@ -7,7 +7,7 @@
 //! lookups per colour.
 
 use super::pattern::{self, digit_position, Pattern, DIGIT};
-use super::shape::{self, Shape, Threat, THREAT_COUNT};
+use super::shape::{self, Shape, Threat, FOUR, THREAT_COUNT};
 use crate::board::{index_of, Board, CELLS, DIRECTIONS, PAD, STRIDE};
 use crate::color::Color;
 use crate::pos::Pos;
@@ -18,6 +18,38 @@ use crate::rule::Rule;
 const BLOCKED: u16 = 2;
 /// Code of a wall cell in the board array.
 const WALL: u8 = 3;
+/// Words of a bit set over all cells.
+const WORDS: usize = CELLS / 64;
+
+/// A set of cells, one bit each, iterated in reading order.
+#[derive(Clone)]
+struct CellSet([u64; WORDS]);
+
+impl CellSet {
+    #[inline]
+    fn set(&mut self, q: usize, on: bool) {
+        let bit = 1u64 << (q % 64);
+        if on {
+            self.0[q / 64] |= bit;
+        } else {
+            self.0[q / 64] &= !bit;
+        }
+    }
+
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let q = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    q
+                })
+            })
+        })
+    }
+}
 
 /// The smallest rectangle holding every stone (inclusive, in board coordinates).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +89,8 @@ pub struct Position {
     shapes: [Box<[Shape]>; 2],
     value_sum: [i32; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
+    /// The empty points where each colour has a four or more (kept with the shapes).
+    fours: [CellSet; 2],
     /// Stones within the 5×5 square around each cell.
     near: Box<[u8]>,
     area: Option<Area>,
@@ -82,6 +116,7 @@ impl Position {
             shapes: [vec![Shape::default(); CELLS].into(), vec![Shape::default(); CELLS].into()],
             value_sum: [0; 2],
             threat_count: [[0; THREAT_COUNT]; 2],
+            fours: [CellSet([0; WORDS]), CellSet([0; WORDS])],
             near: vec![0; CELLS].into(),
             area: None,
             history: Vec::new(),
@@ -203,6 +238,10 @@ impl Position {
     pub fn points_with_threat(&self, color: Color, threat: Threat, out: &mut Vec<usize>) {
         out.clear();
         let shapes = &self.shapes[color.index()];
+        if threat >= FOUR {
+            out.extend(self.fours[color.index()].iter().filter(|&q| shapes[q].threat >= threat));
+            return;
+        }
         self.for_each_empty_near(4, |q| {
             if shapes[q].threat >= threat {
                 out.push(q);
@@ -213,6 +252,9 @@ impl Position {
     /// The first empty point (reading order) where `color` has class `threat` or above.
     pub fn first_with_threat(&self, color: Color, threat: Threat) -> Option<usize> {
         let shapes = &self.shapes[color.index()];
+        if threat >= FOUR {
+            return self.fours[color.index()].iter().find(|&q| shapes[q].threat >= threat);
+        }
         let (x0, y0, x1, y1) = self.scan_area(4);
         (y0..=y1).find_map(|y| {
             let row = (y + PAD) * STRIDE + PAD;
@@ -278,6 +320,7 @@ impl Position {
             for c in 0..2 {
                 self.shapes[c][saved.q] = saved.shapes[c];
                 self.patterns[c][saved.q] = saved.patterns[c];
+                self.fours[c].set(saved.q, saved.shapes[c].threat >= FOUR);
             }
         }
         self.value_sum = mark.value_sum;
@@ -397,6 +440,7 @@ impl Position {
         counts[usize::from(old.threat)] = counts[usize::from(old.threat)].wrapping_sub(1);
         counts[usize::from(new.threat)] = counts[usize::from(new.threat)].wrapping_add(1);
         self.shapes[c][q] = new;
+        self.fours[c].set(q, new.threat >= FOUR);
     }
 
     fn compute_shape(&mut self, color: Color, q: usize) -> Shape {
@@ -448,6 +492,12 @@ mod tests {
         assert_eq!(a.keys[0][..], b.keys[0][..]);
         assert_eq!(a.keys[1][..], b.keys[1][..]);
         assert_eq!(a.near[..], b.near[..]);
+        for c in 0..2 {
+            assert_eq!(
+                a.fours[c].iter().collect::<Vec<_>>(),
+                b.fours[c].iter().collect::<Vec<_>>()
+            );
+        }
         for &q in a.points() {
             if a.board.is_empty_at(q) {
                 assert_eq!(a.patterns[0][q], b.patterns[0][q]);

@@ -299,14 +299,10 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = 0;
-        let limit = if situation == Situation::Free {
-            if is_pv {
-                28
-            } else {
-                20
-            }
-        } else {
-            list.len()
+        let limit = match (situation, is_pv) {
+            (Situation::Free, true) => 28,
+            (Situation::Free, false) => late_move_limit(depth),
+            _ => list.len(),
         };
         self.order(&mut list, ply, tt_move, limit);
         for (i, c) in list.iter().take(limit).enumerate() {
@@ -372,7 +368,8 @@ impl<'a> Searcher<'a> {
                 c.order += self.history.get(me, c.index).min(8_000);
             }
         }
-        let better = |a: &Candidate, b: &Candidate| b.order.cmp(&a.order).then(a.index.cmp(&b.index));
+        let better =
+            |a: &Candidate, b: &Candidate| b.order.cmp(&a.order).then(a.index.cmp(&b.index));
         if limit < list.len() {
             list.select_nth_unstable_by(limit, better);
         }
@@ -389,19 +386,21 @@ impl<'a> Searcher<'a> {
     }
 }
 
+/// How many of the ordered candidates a non-PV node without threats to answer searches at
+/// `depth`: the rest are quiet moves that the ordering ranks too low to matter so close to the
+/// leaves.
+fn late_move_limit(depth: i32) -> usize {
+    const LIMITS: [usize; 6] = [6, 6, 10, 14, 18, 20];
+    LIMITS[depth.clamp(0, 5) as usize]
+}
+
 /// How much to reduce the `i`-th move at `depth` (0 for tactical or early moves).
 fn reduction(depth: i32, i: usize, tactical: bool) -> i32 {
     if tactical || depth < 3 || i < 3 {
         return 0;
     }
-    let mut r = 1;
-    if i >= 8 && depth >= 5 {
-        r += 1;
-    }
-    if i >= 14 && depth >= 8 {
-        r += 1;
-    }
-    r.min(depth - 2)
+    let r = (f64::from(depth).ln() * (i as f64).ln() / 1.8) as i32;
+    r.clamp(1, depth - 2)
 }
 
 /// Whether `score` from an iteration already proves the result within `depth`.
