@@ -223,9 +223,12 @@ impl Deepening {
     ) -> (usize, Analysis) {
         let mut best = self.root_moves[0];
         let mut analysis = analysis_of(0, 0, &[best], 0, self.started);
-        let mut previous = 0;
+        // The evaluation favours the side that moved last, so scores alternate with the depth's
+        // parity: the window is centred on the last score of the same parity.
+        let mut finished: Vec<i32> = Vec::new();
         let mut scores = Vec::new();
         for depth in 1..=self.max_depth as i32 {
+            let previous = finished.len().checked_sub(2).map_or(0, |i| finished[i]);
             let (score, mv) = self.aspiration(s, depth, previous, &mut scores);
             if s.aborted() {
                 if let Some((better, raw)) = s.improved_root_move() {
@@ -236,7 +239,7 @@ impl Deepening {
                 break;
             }
             best = mv;
-            previous = score;
+            finished.push(score);
             let mut scored: Vec<(usize, i32)> =
                 self.root_moves.iter().copied().zip(scores.iter().copied()).collect();
             scored.sort_by_key(|s| std::cmp::Reverse(s.1));

@@ -240,7 +240,9 @@ impl<'a> Searcher<'a> {
             }
         }
         if depth <= 0 {
-            if opp_fives > 0 {
+            // A threat to answer is searched one ply further: blocking a four, or facing an open
+            // three (which tells a single three, answered by one block, from a double one).
+            if opp_fives > 0 || self.pos.has_threat_at_least(opp, OPEN_FOUR) {
                 depth = 1;
             } else if self.leaf_vcf(me) {
                 return win_in(ply + 5);

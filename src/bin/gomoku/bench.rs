@@ -40,6 +40,8 @@ pub fn run_bench(args: &[String]) -> Result<(), String> {
     };
     let (mut total_nodes, mut total_micros, mut signature, mut depth_sum) =
         (0u64, 0u128, 0u64, 0u64);
+    // Positions with a single sensible reply are answered without a search (depth 1).
+    let (mut searched, mut searched_depth_sum) = (0u64, 0u64);
     for (i, board) in boards.iter().enumerate() {
         let mut engine = Engine::new(64, 0);
         let to_move = Color::at_ply(board.stone_count());
@@ -63,15 +65,22 @@ pub fn run_bench(args: &[String]) -> Result<(), String> {
         total_nodes += a.nodes;
         total_micros += micros;
         depth_sum += u64::from(a.depth);
+        if a.nodes > 1 {
+            searched += 1;
+            searched_depth_sum += u64::from(a.depth);
+        }
         signature = signature.wrapping_mul(1_000_003).wrapping_add(a.nodes);
     }
     println!(
-        "TOTAL positions {} nodes {} time {} ms nps {} mean depth {:.1} signature {:016x}",
+        "TOTAL positions {} nodes {} time {} ms nps {} mean depth {:.1} ({:.1} over the {} \
+         searched) signature {:016x}",
         boards.len(),
         total_nodes,
         total_micros / 1000,
         total_nodes as u128 * 1_000_000 / total_micros.max(1),
         depth_sum as f64 / boards.len() as f64,
+        searched_depth_sum as f64 / searched.max(1) as f64,
+        searched,
         signature
     );
     Ok(())
