@@ -23,5 +23,10 @@ pub fn evaluate(pos: &Position) -> i32 {
     if pos.threat_count(opp, OPEN_FOUR) > 1 {
         score -= 300;
     }
+    let opp_doubles = pos.threat_count(opp, THREE_THREE) + pos.threat_count(opp, FOUR_THREE);
+    if opp_doubles >= 2 && !pos.has_threat_at_least(me, FOUR) {
+        // Two points where the opponent would make a double threat: one move blocks only one.
+        score -= 600;
+    }
     score.clamp(-20_000, 20_000)
 }
