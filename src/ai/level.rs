@@ -28,7 +28,7 @@ impl LevelConfig {
                 LevelConfig { max_depth: 2, max_time_ms: 500, vcf_fours: 6, noise: 0, choices: 1 }
             }
             Level::Hard => {
-                LevelConfig { max_depth: 4, max_time_ms: 800, vcf_fours: 8, noise: 0, choices: 1 }
+                LevelConfig { max_depth: 5, max_time_ms: 800, vcf_fours: 8, noise: 0, choices: 1 }
             }
             Level::Master => LevelConfig {
                 max_depth: 64,
