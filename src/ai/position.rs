@@ -234,32 +234,24 @@ impl Position {
         }
     }
 
-    /// The empty points where `color` has class `threat` or above, in reading order.
+    /// The empty points where `color` has class `threat` or above, in reading order. Only the
+    /// four classes are tracked: `threat` must be [`FOUR`] or above.
     pub fn points_with_threat(&self, color: Color, threat: Threat, out: &mut Vec<usize>) {
         out.clear();
-        let shapes = &self.shapes[color.index()];
-        if threat >= FOUR {
-            out.extend(self.fours[color.index()].iter().filter(|&q| shapes[q].threat >= threat));
-            return;
-        }
-        self.for_each_empty_near(4, |q| {
-            if shapes[q].threat >= threat {
-                out.push(q);
-            }
-        });
+        out.extend(self.four_points(color, threat));
     }
 
-    /// The first empty point (reading order) where `color` has class `threat` or above.
+    /// The first empty point (reading order) where `color` has class `threat` or above
+    /// (`threat` [`FOUR`] or above, as for [`Position::points_with_threat`]).
     pub fn first_with_threat(&self, color: Color, threat: Threat) -> Option<usize> {
+        self.four_points(color, threat).next()
+    }
+
+    /// The points of `color`'s four set whose class is `threat` or above.
+    fn four_points(&self, color: Color, threat: Threat) -> impl Iterator<Item = usize> + '_ {
+        debug_assert!(threat >= FOUR, "only points with a four or more are tracked");
         let shapes = &self.shapes[color.index()];
-        if threat >= FOUR {
-            return self.fours[color.index()].iter().find(|&q| shapes[q].threat >= threat);
-        }
-        let (x0, y0, x1, y1) = self.scan_area(4);
-        (y0..=y1).find_map(|y| {
-            let row = (y + PAD) * STRIDE + PAD;
-            (row + x0..=row + x1).find(|&q| self.board.is_empty_at(q) && shapes[q].threat >= threat)
-        })
+        self.fours[color.index()].iter().filter(move |&q| shapes[q].threat >= threat)
     }
 
     /// The stones' bounding box grown by `margin` and clipped to the board: (x0, y0, x1, y1).
