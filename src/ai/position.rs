@@ -405,38 +405,47 @@ impl Position {
     #[inline]
     fn update_patterns(&mut self, q: usize, dir: usize) {
         let point = &self.cells[q];
-        let black = self.tables[0][usize::from(point.keys[0][dir])];
-        let white = self.tables[1][usize::from(point.keys[1][dir])];
-        let black_changed = black != point.patterns[0][dir] || point.shapes[0].maybe_forbidden;
-        let white_changed = white != point.patterns[1][dir];
+        let [black, white] = point.patterns;
+        let new_black = self.tables[0][usize::from(point.keys[0][dir])];
+        let new_white = self.tables[1][usize::from(point.keys[1][dir])];
+        let black_changed = new_black != black[dir] || point.shapes[0].maybe_forbidden;
+        let white_changed = new_white != white[dir];
         if !black_changed && !white_changed {
             return;
         }
         self.save(q);
-        self.cells[q].patterns[0][dir] = black;
-        self.cells[q].patterns[1][dir] = white;
+        // Replaced in registers, written whole and passed on by value: reading a just-written
+        // byte back as part of a wider load would stall the processor.
+        let black = with_byte(black, dir, new_black);
+        let white = with_byte(white, dir, new_white);
+        self.cells[q].patterns = [black, white];
         if black_changed {
-            self.refresh_shape(q, Color::Black);
+            self.refresh_shape(q, Color::Black, black);
         }
         if white_changed {
-            self.refresh_shape(q, Color::White);
+            self.refresh_shape(q, Color::White, white);
         }
     }
 
     /// Recomputes the shapes of one point for both colours from its patterns, and the sums.
     fn refresh_shapes(&mut self, q: usize) {
-        self.refresh_shape(q, Color::Black);
-        self.refresh_shape(q, Color::White);
+        let [black, white] = self.cells[q].patterns;
+        self.refresh_shape(q, Color::Black, black);
+        self.refresh_shape(q, Color::White, white);
     }
 
-    /// Recomputes the shape of one point for `color`, and that colour's sums. (The count of
-    /// `QUIET` points is not meaningful: every point moves in and out of it, wrapping.)
+    /// Recomputes the shape of one point for `color` from its `patterns`, and that colour's sums.
+    /// (The count of `QUIET` points is not meaningful: every point moves in and out of it,
+    /// wrapping.)
     #[inline]
-    fn refresh_shape(&mut self, q: usize, color: Color) {
+    fn refresh_shape(&mut self, q: usize, color: Color, patterns: [Pattern; 4]) {
         let c = color.index();
         let old = self.cells[q].shapes[c];
-        let new =
-            if self.board.is_empty_at(q) { self.compute_shape(color, q) } else { Shape::default() };
+        let new = if self.board.is_empty_at(q) {
+            self.compute_shape(color, q, patterns)
+        } else {
+            Shape::default()
+        };
         self.value_sum[c] += i32::from(new.value) - i32::from(old.value);
         let counts = &mut self.threat_count[c];
         counts[usize::from(old.threat)] = counts[usize::from(old.threat)].wrapping_sub(1);
@@ -445,8 +454,8 @@ impl Position {
         self.fours[c].set(q, new.threat >= FOUR);
     }
 
-    fn compute_shape(&mut self, color: Color, q: usize) -> Shape {
-        let mut s = shape::shape(self.cells[q].patterns[color.index()]);
+    fn compute_shape(&mut self, color: Color, q: usize, patterns: [Pattern; 4]) -> Shape {
+        let mut s = shape::shape(patterns);
         if s.maybe_forbidden && color == Color::Black && self.rule.has_forbidden_points() {
             if renju::forbidden_at(&mut self.board, q).is_some() {
                 s = Shape { threat: shape::QUIET, value: 0, maybe_forbidden: true };
@@ -456,6 +465,14 @@ impl Position {
         }
         s
     }
+}
+
+/// `bytes` with byte `i` replaced by `value`, computed without going through memory.
+#[inline]
+fn with_byte(bytes: [u8; 4], i: usize, value: u8) -> [u8; 4] {
+    let shift = 8 * i;
+    let word = u32::from_le_bytes(bytes) & !(0xff << shift) | u32::from(value) << shift;
+    word.to_le_bytes()
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! What the four line patterns through a point add up to: a threat class for move ordering and
 //! threat detection, and a value for the evaluation. Looked up from a table of all 11^4
-//! combinations.
+//! combinations (the class) plus a sum over the four patterns (the value).
 
 use super::pattern::*;
 use std::sync::OnceLock;
@@ -38,30 +38,41 @@ pub struct Shape {
 }
 
 /// Value of one line pattern for the side that could play the point.
-const PATTERN_VALUE: [i32; PATTERN_COUNT] = [0, 1, 4, 8, 24, 30, 110, 140, 1000, 6000, 0];
+const PATTERN_VALUE: [i16; PATTERN_COUNT] = [0, 1, 4, 8, 24, 30, 110, 140, 1000, 6000, 0];
+/// Extra value of a combination, by the bonus index kept in its class byte.
+const BONUS: [i16; 4] = [0, 1200, 800, 400];
+/// Class byte layout: threat in bits 0..3, the renju flag in bit 3, the bonus index above.
+const THREAT_BITS: u8 = 0b111;
+const FORBIDDEN_BIT: u8 = 0b1000;
+const BONUS_SHIFT: u8 = 4;
 
 /// The shape of four patterns (one per direction).
 #[inline]
 pub fn shape(p: [Pattern; 4]) -> Shape {
     let index = ((usize::from(p[0]) * 11 + usize::from(p[1])) * 11 + usize::from(p[2])) * 11
         + usize::from(p[3]);
-    shape_table()[index]
+    let class = class_table()[index];
+    let value = p.iter().map(|&x| PATTERN_VALUE[usize::from(x)]).sum::<i16>()
+        + BONUS[usize::from(class >> BONUS_SHIFT)];
+    Shape { threat: class & THREAT_BITS, value, maybe_forbidden: class & FORBIDDEN_BIT != 0 }
 }
 
-/// The table behind [`shape`], indexed by the four patterns in base 11.
-pub fn shape_table() -> &'static [Shape] {
-    static TABLE: OnceLock<Vec<Shape>> = OnceLock::new();
+/// The class bytes behind [`shape`] (one byte per combination keeps the table in the first-level
+/// cache), indexed by the four patterns in base 11.
+fn class_table() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
     TABLE.get_or_init(|| {
         (0..PATTERN_COUNT.pow(4))
             .map(|i| {
                 let p = [i / 1331, i / 121 % 11, i / 11 % 11, i % 11].map(|v| v as Pattern);
-                combine(p)
+                class_byte(p)
             })
             .collect()
     })
 }
 
-fn combine(p: [Pattern; 4]) -> Shape {
+/// The threat, bonus index and renju flag of one combination, packed.
+fn class_byte(p: [Pattern; 4]) -> u8 {
     let count = |pattern: Pattern| p.iter().filter(|&&x| x == pattern).count();
     let fours = count(BLOCK4) + count(FLEX4);
     let threes = count(FLEX3);
@@ -82,16 +93,15 @@ fn combine(p: [Pattern; 4]) -> Shape {
     } else {
         QUIET
     };
-    let bonus = match threat {
-        OPEN_FOUR if count(FLEX4) == 0 => 1200,
-        FOUR_THREE => 800,
-        THREE_THREE => 400,
+    let bonus: u8 = match threat {
+        OPEN_FOUR if count(FLEX4) == 0 => 1,
+        FOUR_THREE => 2,
+        THREE_THREE => 3,
         _ => 0,
     };
-    let value = (p.iter().map(|&x| PATTERN_VALUE[usize::from(x)]).sum::<i32>() + bonus) as i16;
     let maybe_forbidden =
         count(FIVE) == 0 && (count(OVERLINE) > 0 || fours >= 2 || count(FLEX4) > 0 || threes >= 2);
-    Shape { threat, value, maybe_forbidden }
+    threat | if maybe_forbidden { FORBIDDEN_BIT } else { 0 } | bonus << BONUS_SHIFT
 }
 
 #[cfg(test)]
