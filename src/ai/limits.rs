@@ -11,6 +11,10 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Most nodes.
     pub nodes: Option<u64>,
+    /// Keep starting iterations until the move time runs out (benchmarks measuring the depth
+    /// reached in a given time); by default no iteration starts after two fifths of it, since
+    /// one that cannot finish is wasted in a game.
+    pub use_all_time: bool,
 }
 
 impl Limits {

@@ -139,7 +139,7 @@ impl Engine {
         let driver = Deepening {
             root_moves,
             max_depth: limits.depth.unwrap_or(64),
-            soft_time: limits.move_time.map(|t| t * 2 / 5),
+            soft_time: limits.move_time.filter(|_| !limits.use_all_time).map(|t| t * 2 / 5),
             started,
         };
         let (best, analysis) = driver.run(&mut searcher, on_info);
@@ -149,6 +149,7 @@ impl Engine {
         } else {
             best
         };
+        let analysis = with_totals(analysis, searcher.nodes, started);
         Some(Decision { best: pos_of(best), analysis })
     }
 
@@ -190,6 +191,7 @@ fn merged_limits(limits: Limits, config: &LevelConfig) -> Limits {
         move_time: Some(limits.move_time.map_or(level_time, |t| t.min(level_time))),
         depth: Some(limits.depth.map_or(config.max_depth, |d| d.min(config.max_depth))),
         nodes: limits.nodes,
+        use_all_time: limits.use_all_time,
     }
 }
 
@@ -204,6 +206,13 @@ fn analysis_of(depth: u32, raw: i32, pv: &[usize], nodes: u64, started: Instant)
         nps: nodes.saturating_mul(1_000_000) / micros,
         elapsed_ms: elapsed.as_millis() as u64,
     }
+}
+
+/// The final analysis: the last finished iteration's result with every node searched (an
+/// unfinished last iteration included) and the time spent.
+fn with_totals(analysis: Analysis, nodes: u64, started: Instant) -> Analysis {
+    let finished = analysis_of(analysis.depth, 0, &[], nodes, started);
+    Analysis { nodes, nps: finished.nps, elapsed_ms: finished.elapsed_ms, ..analysis }
 }
 
 /// Iterative deepening over the root moves.

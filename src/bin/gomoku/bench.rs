@@ -27,7 +27,8 @@ fn positions() -> Result<Vec<Board>, String> {
         .collect()
 }
 
-/// `gomoku bench`: fixed depth (node-count signature, nodes/s) or fixed time (depth reached).
+/// `gomoku bench`: fixed depth (node-count signature, nodes/s) or fixed time (depth reached when
+/// searching for the whole time).
 pub fn run_bench(args: &[String]) -> Result<(), String> {
     let boards = positions()?;
     let depth: Option<u32> =
@@ -35,7 +36,8 @@ pub fn run_bench(args: &[String]) -> Result<(), String> {
     let time: Option<u64> =
         option(args, "--time").map(str::parse).transpose().map_err(|_| "bad --time")?;
     let limits = match (depth, time) {
-        (_, Some(ms)) => Limits::per_move(ms),
+        // The whole time is searched: the result is the depth reached in that time.
+        (_, Some(ms)) => Limits { use_all_time: true, ..Limits::per_move(ms) },
         (d, None) => Limits::depth(d.unwrap_or(8)),
     };
     let (mut total_nodes, mut total_micros, mut signature, mut depth_sum) =
