@@ -18,6 +18,23 @@ use crate::rule::Rule;
 const BLOCKED: u16 = 2;
 /// Code of a wall cell in the board array.
 const WALL: u8 = 3;
+/// The ten neighbours on a line (offsets −5..=5 but 0), each with the key digit that a stone
+/// at the centre has in the neighbour's own key (where the centre is at the opposite offset).
+const LINE_DIGITS: [(isize, u16); 10] = line_digits();
+
+const fn line_digits() -> [(isize, u16); 10] {
+    let mut out = [(0, 0); 10];
+    let (mut i, mut offset) = (0, -5);
+    while offset <= 5 {
+        if offset != 0 {
+            out[i] = (offset, DIGIT[digit_position(-offset)]);
+            i += 1;
+        }
+        offset += 1;
+    }
+    out
+}
+
 /// Words of a bit set over all cells.
 const WORDS: usize = CELLS / 64;
 
@@ -317,13 +334,17 @@ impl Position {
         self.board.remove_at(index);
         self.to_move = color;
         self.update_near(index, -1);
-        self.update_keys(index, color, false);
+        self.remove_from_keys(index, color);
         for saved in self.journal.drain(mark.journal_len..).rev() {
             let point = &mut self.cells[saved.q];
+            let current = point.shapes;
             point.shapes = saved.shapes;
             point.patterns = saved.patterns;
             for c in 0..2 {
-                self.fours[c].set(saved.q, saved.shapes[c].threat >= FOUR);
+                let was_four = saved.shapes[c].threat >= FOUR;
+                if was_four != (current[c].threat >= FOUR) {
+                    self.fours[c].set(saved.q, was_four);
+                }
             }
         }
         self.value_sum = mark.value_sum;
@@ -344,7 +365,7 @@ impl Position {
         self.update_near(index, 1);
         self.save(index);
         self.refresh_shapes(index);
-        self.update_keys(index, color, true);
+        self.add_to_keys(index, color);
     }
 
     fn grow_area(&mut self, index: usize) {
@@ -369,32 +390,38 @@ impl Position {
         self.journal.push(Saved { q, shapes, patterns });
     }
 
-    /// Updates the keys of the points on the lines through `index` after a stone of `color`
-    /// appeared there (`added`) or left. When added, the empty points' patterns and shapes are
-    /// recomputed too (journaled); when removed, the journal restores them.
-    fn update_keys(&mut self, index: usize, color: Color, added: bool) {
+    /// Adds a stone of `color` at `index` to the keys of the points on its four lines, and
+    /// recomputes (journaled) the patterns and shapes of the empty ones.
+    fn add_to_keys(&mut self, index: usize, color: Color) {
+        let (own, other) = (color.index(), (!color).index());
         for (dir, &d) in DIRECTIONS.iter().enumerate() {
-            for offset in (-5isize..=5).filter(|&o| o != 0) {
+            for &(offset, digit) in &LINE_DIGITS {
                 let q = index.wrapping_add_signed(offset * d as isize);
                 let code = self.board.code_at(q);
                 if code == WALL {
                     continue;
                 }
-                let digit = DIGIT[digit_position(-offset)];
-                let (black, white) = match color {
-                    Color::Black => (digit, BLOCKED * digit),
-                    Color::White => (BLOCKED * digit, digit),
-                };
                 let keys = &mut self.cells[q].keys;
-                if added {
-                    keys[0][dir] += black;
-                    keys[1][dir] += white;
-                    if code == 0 {
-                        self.update_patterns(q, dir);
-                    }
-                } else {
-                    keys[0][dir] -= black;
-                    keys[1][dir] -= white;
+                keys[own][dir] += digit;
+                keys[other][dir] += BLOCKED * digit;
+                if code == 0 {
+                    self.update_patterns(q, dir);
+                }
+            }
+        }
+    }
+
+    /// Takes a stone of `color` at `index` out of the keys of the points on its four lines (the
+    /// journal restores their patterns and shapes).
+    fn remove_from_keys(&mut self, index: usize, color: Color) {
+        let (own, other) = (color.index(), (!color).index());
+        for (dir, &d) in DIRECTIONS.iter().enumerate() {
+            for &(offset, digit) in &LINE_DIGITS {
+                let q = index.wrapping_add_signed(offset * d as isize);
+                if self.board.code_at(q) != WALL {
+                    let keys = &mut self.cells[q].keys;
+                    keys[own][dir] -= digit;
+                    keys[other][dir] -= BLOCKED * digit;
                 }
             }
         }
@@ -447,11 +474,15 @@ impl Position {
             Shape::default()
         };
         self.value_sum[c] += i32::from(new.value) - i32::from(old.value);
-        let counts = &mut self.threat_count[c];
-        counts[usize::from(old.threat)] = counts[usize::from(old.threat)].wrapping_sub(1);
-        counts[usize::from(new.threat)] = counts[usize::from(new.threat)].wrapping_add(1);
         self.cells[q].shapes[c] = new;
-        self.fours[c].set(q, new.threat >= FOUR);
+        if new.threat != old.threat {
+            let counts = &mut self.threat_count[c];
+            counts[usize::from(old.threat)] = counts[usize::from(old.threat)].wrapping_sub(1);
+            counts[usize::from(new.threat)] = counts[usize::from(new.threat)].wrapping_add(1);
+            if (new.threat >= FOUR) != (old.threat >= FOUR) {
+                self.fours[c].set(q, new.threat >= FOUR);
+            }
+        }
     }
 
     fn compute_shape(&mut self, color: Color, q: usize, patterns: [Pattern; 4]) -> Shape {
