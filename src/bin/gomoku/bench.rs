@@ -1,7 +1,7 @@
 //! Benchmarks: search speed over fixed positions, and rule-check throughput.
 
 use crate::option;
-use gomoku::ai::{Engine, Limits, Request};
+use gomoku::ai::{Engine, Limits, Position, Request};
 use gomoku::board::index_of;
 use gomoku::record::parse_moves;
 use gomoku::{renju, Board, Color, Level, Rule};
@@ -120,5 +120,30 @@ pub fn run_rule_perf() -> Result<(), String> {
     let forbidden_rate = forbidden_checks as f64 / started.elapsed().as_secs_f64();
     println!("five checks: {checks} in total, {wins} fives, {five_rate:.0}/s");
     println!("forbidden-point checks: {forbidden_checks} in total, {forbidden} forbidden, {forbidden_rate:.0}/s");
+    run_move_perf(&boards);
     Ok(())
+}
+
+/// The search's make/unmake speed: every point near the stones of every position played and
+/// taken back, with the incremental patterns, shapes and sums kept up to date.
+fn run_move_perf(boards: &[Board]) {
+    let mut moves = 0u64;
+    let mut checksum = 0i64;
+    let started = Instant::now();
+    for board in boards {
+        let to_move = Color::at_ply(board.stone_count());
+        let mut pos = Position::new(board, Rule::Freestyle, to_move);
+        let near: Vec<usize> =
+            board.empty_points().map(index_of).filter(|&q| pos.is_near_stones(q)).collect();
+        for _ in 0..2_000 {
+            for &q in &near {
+                pos.play(q);
+                checksum += i64::from(pos.value_sum(to_move));
+                pos.undo();
+            }
+            moves += near.len() as u64;
+        }
+    }
+    let nanos = started.elapsed().as_nanos() as f64 / moves.max(1) as f64;
+    println!("play + undo: {moves} in total, {nanos:.0} ns each (checksum {checksum})");
 }

@@ -5,7 +5,7 @@
 //! gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N]
 //!        A, B: a level (easy|medium|hard|master, optionally :dN for a fixed depth)
 //!              or cmd:"shell command" for an external pbrain brain
-//! gomoku perf                                   five-checks/s and forbidden-checks/s
+//! gomoku perf                                   five / forbidden checks per second, play + undo time
 //! gomoku selfplay [--level L] [--depth D] [--plies N]   self-play games as move strings
 //! ```
 
