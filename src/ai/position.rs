@@ -340,9 +340,9 @@ impl Position {
             let current = point.shapes;
             point.shapes = saved.shapes;
             point.patterns = saved.patterns;
-            for c in 0..2 {
-                let was_four = saved.shapes[c].threat >= FOUR;
-                if was_four != (current[c].threat >= FOUR) {
+            for (c, (now, before)) in current.iter().zip(saved.shapes).enumerate() {
+                let was_four = before.threat >= FOUR;
+                if was_four != (now.threat >= FOUR) {
                     self.fours[c].set(saved.q, was_four);
                 }
             }
