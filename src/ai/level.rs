@@ -11,6 +11,8 @@ pub struct LevelConfig {
     pub max_time_ms: u64,
     /// Longest VCF searched at the root (0 = none).
     pub vcf_fours: u32,
+    /// Longest VCT (fours and open threes) searched at the root, in attacker moves (0 = none).
+    pub vct_threats: u32,
     /// Root moves within this many points of the best may be chosen at random (0 = always best).
     pub noise: i32,
     /// How many of the best root moves the random choice considers.
@@ -21,19 +23,35 @@ impl LevelConfig {
     /// The settings for `level`.
     pub const fn of(level: Level) -> LevelConfig {
         match level {
-            Level::Easy => {
-                LevelConfig { max_depth: 1, max_time_ms: 300, vcf_fours: 0, noise: 200, choices: 5 }
-            }
-            Level::Medium => {
-                LevelConfig { max_depth: 2, max_time_ms: 500, vcf_fours: 6, noise: 0, choices: 1 }
-            }
-            Level::Hard => {
-                LevelConfig { max_depth: 5, max_time_ms: 800, vcf_fours: 8, noise: 0, choices: 1 }
-            }
+            Level::Easy => LevelConfig {
+                max_depth: 1,
+                max_time_ms: 300,
+                vcf_fours: 0,
+                vct_threats: 0,
+                noise: 200,
+                choices: 5,
+            },
+            Level::Medium => LevelConfig {
+                max_depth: 2,
+                max_time_ms: 500,
+                vcf_fours: 6,
+                vct_threats: 0,
+                noise: 0,
+                choices: 1,
+            },
+            Level::Hard => LevelConfig {
+                max_depth: 5,
+                max_time_ms: 800,
+                vcf_fours: 8,
+                vct_threats: 0,
+                noise: 0,
+                choices: 1,
+            },
             Level::Master => LevelConfig {
                 max_depth: 64,
                 max_time_ms: 5_000,
                 vcf_fours: 24,
+                vct_threats: 7,
                 noise: 0,
                 choices: 1,
             },

@@ -15,6 +15,7 @@ mod search;
 pub mod shape;
 mod tt;
 mod vcf;
+mod vct;
 
 pub use level::LevelConfig;
 pub use limits::Limits;
@@ -129,13 +130,29 @@ impl Engine {
             deadline: limits.move_time.map(|t| started + t),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
         };
-        if let Some(decision) = self.root_vcf(&mut pos, config.vcf_fours, &control, started) {
+        // Nodes of threat searches that found nothing still count as searched.
+        let mut proof_nodes = 0;
+        let proven = match self.root_vcf(&mut pos, config.vcf_fours, &control, started) {
+            RootVcf::Win(decision) => Some(decision),
+            // Threes are tried only once fours alone are known not to win: a VCF the root search
+            // could not finish is left to the main search and its leaf VCFs.
+            RootVcf::NoneWithin(nodes) => {
+                proof_nodes = nodes;
+                root_vct(&mut pos, config.vct_threats, &control, started, &mut proof_nodes)
+            }
+            RootVcf::Unknown(nodes) => {
+                proof_nodes = nodes;
+                None
+            }
+        };
+        if let Some(decision) = proven {
             on_info(&decision.analysis);
             return Some(decision);
         }
         self.tt.new_search();
         self.history.age();
         let mut searcher = Searcher::new(pos, &mut self.tt, &mut self.history, control);
+        searcher.nodes = proof_nodes;
         let driver = Deepening {
             root_moves,
             max_depth: limits.depth.unwrap_or(64),
@@ -168,20 +185,62 @@ impl Engine {
         max_fours: u32,
         control: &Control<'_>,
         started: Instant,
-    ) -> Option<Decision> {
+    ) -> RootVcf {
         if max_fours == 0 {
-            return None;
+            return RootVcf::NoneWithin(0);
         }
         // A small share of the move's time: the main search and its leaf VCFs do the rest.
         let share = control.deadline.map(|d| (d - started) / 8);
         let budget = share.map_or(200_000, |t| (t.as_micros() as u64 / 4).clamp(500, 200_000));
         let deadline = share.map(|t| started + t);
         let mut vcf = vcf::Vcf::new(budget, deadline, Some(control.stop));
-        let line = vcf.find(pos, max_fours)?;
+        let Some(line) = vcf.find(pos, max_fours) else {
+            let nodes = vcf.nodes;
+            return if vcf.gave_up() {
+                RootVcf::Unknown(nodes)
+            } else {
+                RootVcf::NoneWithin(nodes)
+            };
+        };
         let plies = line.len() + usize::from(line.len() % 2 == 0);
         let analysis = analysis_of(plies as u32, score::win_in(plies), &line, vcf.nodes, started);
-        Some(Decision { best: pos_of(line[0]), analysis })
+        RootVcf::Win(Decision { best: pos_of(line[0]), analysis })
     }
+}
+
+/// What the root VCF search found.
+enum RootVcf {
+    /// A win: play its first move.
+    Win(Decision),
+    /// No VCF within the length searched (after this many nodes).
+    NoneWithin(u64),
+    /// The search gave up on its time or node share (after this many nodes).
+    Unknown(u64),
+}
+
+/// A win by continuous threats (fours and open threes) for the side to move, searched in a small
+/// share of the move's time (a fixed node budget without a deadline, so fixed-depth searches
+/// stay deterministic).
+fn root_vct(
+    pos: &mut Position,
+    max_threats: u32,
+    control: &Control<'_>,
+    started: Instant,
+    spent: &mut u64,
+) -> Option<Decision> {
+    if max_threats == 0 {
+        return None;
+    }
+    let share = control.deadline.map(|d| (d - started) / 8);
+    let budget = share.map_or(50_000, |t| (t.as_micros() as u64 / 2).clamp(500, 200_000));
+    let deadline = share.map(|t| started + t);
+    let mut vct = vct::Vct::new(budget, deadline, Some(control.stop));
+    let found = vct.find(pos, max_threats);
+    *spent += vct.nodes;
+    let (first, threats) = found?;
+    let plies = 2 * threats as usize - 1;
+    let analysis = analysis_of(plies as u32, score::win_in(plies), &[first], vct.nodes, started);
+    Some(Decision { best: pos_of(first), analysis })
 }
 
 /// The level's limits combined with the caller's (the stricter of each).

@@ -39,6 +39,11 @@ impl<'a> Vcf<'a> {
         self.attack(pos, attacker, max_fours, &mut line).then_some(line)
     }
 
+    /// Whether the search gave up on a limit (so a `None` from [`Vcf::find`] proves nothing).
+    pub fn gave_up(&self) -> bool {
+        self.out_of_budget
+    }
+
     fn spent(&mut self) -> bool {
         if self.out_of_budget {
             return true;
