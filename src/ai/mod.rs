@@ -156,7 +156,7 @@ impl Engine {
         let driver = Deepening {
             root_moves,
             max_depth: limits.depth.unwrap_or(64),
-            soft_time: limits.move_time.filter(|_| !limits.use_all_time).map(|t| t * 3 / 5),
+            soft_time: limits.move_time.filter(|_| !limits.use_all_time).map(|t| t * 2 / 5),
             started,
         };
         let (best, analysis) = driver.run(&mut searcher, on_info);

@@ -113,15 +113,6 @@ pub fn is_tactical(pos: &Position, index: usize) -> bool {
     pos.shape(me, index).threat >= THREE || pos.shape(!me, index).threat >= THREE_THREE
 }
 
-/// Whether a candidate is too sharp to search with reduced depth: it makes a four or more, or
-/// takes a point where the opponent would make a double threat. (A lone open three can be
-/// reduced: if it matters, the re-search at full depth finds out.)
-#[inline]
-pub fn is_sharp(pos: &Position, index: usize) -> bool {
-    let me = pos.to_move();
-    pos.shape(me, index).threat >= FOUR || pos.shape(!me, index).threat >= THREE_THREE
-}
-
 /// Per-colour history counters for quiet move ordering.
 pub struct History {
     counters: Box<[[i32; CELLS]; 2]>,

@@ -3,9 +3,7 @@
 //! and mate-distance scores.
 
 use super::eval::evaluate;
-use super::movegen::{
-    generate, generate_unordered, is_sharp, is_tactical, Candidate, History, Situation,
-};
+use super::movegen::{generate, generate_unordered, is_tactical, Candidate, History, Situation};
 use super::position::Position;
 use super::score::{is_mate, loss_in, win_in, INFINITY};
 use super::shape::{FOUR, OPEN_FOUR, WIN};
@@ -311,12 +309,11 @@ impl<'a> Searcher<'a> {
         self.order(&mut list, ply, tt_move, limit);
         for (i, c) in list.iter().take(limit).enumerate() {
             let tactical = is_tactical(&self.pos, c.index);
-            let sharp = is_sharp(&self.pos, c.index);
             self.pos.play(c.index);
             let score = if i == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, is_pv)
             } else {
-                let r = reduction(depth, i, sharp || situation != Situation::Free);
+                let r = reduction(depth, i, tactical || situation != Situation::Free);
                 let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
                 if s > alpha && r > 0 {
                     s = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
@@ -404,7 +401,7 @@ fn reduction(depth: i32, i: usize, tactical: bool) -> i32 {
     if tactical || depth < 3 || i < 3 {
         return 0;
     }
-    let r = (f64::from(depth).ln() * (i as f64).ln() / 1.2) as i32;
+    let r = (f64::from(depth).ln() * (i as f64).ln() / 1.8) as i32;
     r.clamp(1, depth - 2)
 }
 
