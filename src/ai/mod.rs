@@ -4,6 +4,7 @@
 //! progress callback in; a move and its analysis out. It never plays a random move: a search that
 //! is stopped early returns the best move of the deepest finished iteration.
 
+mod budget;
 mod eval;
 mod level;
 mod limits;
@@ -195,15 +196,16 @@ impl Engine {
         let deadline = share.map(|t| started + t);
         let mut vcf = vcf::Vcf::new(budget, deadline, Some(control.stop));
         let Some(line) = vcf.find(pos, max_fours) else {
-            let nodes = vcf.nodes;
-            return if vcf.gave_up() {
+            let nodes = vcf.budget.nodes;
+            return if vcf.budget.exhausted() {
                 RootVcf::Unknown(nodes)
             } else {
                 RootVcf::NoneWithin(nodes)
             };
         };
         let plies = line.len() + usize::from(line.len() % 2 == 0);
-        let analysis = analysis_of(plies as u32, score::win_in(plies), &line, vcf.nodes, started);
+        let analysis =
+            analysis_of(plies as u32, score::win_in(plies), &line, vcf.budget.nodes, started);
         RootVcf::Win(Decision { best: pos_of(line[0]), analysis })
     }
 }
@@ -236,10 +238,11 @@ fn root_vct(
     let deadline = share.map(|t| started + t);
     let mut vct = vct::Vct::new(budget, deadline, Some(control.stop));
     let found = vct.find(pos, max_threats);
-    *spent += vct.nodes;
+    *spent += vct.budget.nodes;
     let (first, threats) = found?;
     let plies = 2 * threats as usize - 1;
-    let analysis = analysis_of(plies as u32, score::win_in(plies), &[first], vct.nodes, started);
+    let analysis =
+        analysis_of(plies as u32, score::win_in(plies), &[first], vct.budget.nodes, started);
     Some(Decision { best: pos_of(first), analysis })
 }
 

@@ -261,7 +261,7 @@ impl<'a> Searcher<'a> {
         }
         let mut vcf = Vcf::new(24, None, None);
         let found = vcf.find(&mut self.pos, 5).is_some();
-        self.nodes += vcf.nodes;
+        self.nodes += vcf.budget.nodes;
         found
     }
 

@@ -2,22 +2,19 @@
 //! forced block, until a five or two five points appear. A proof, not a guess: every defence is
 //! the only legal reply (or the defender's own five, which refutes the line).
 
+use super::budget::Budget;
 use super::position::Position;
 use super::shape::{FOUR, WIN};
 use crate::color::Color;
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// A VCF search with its limits and its memory of refuted positions.
 pub struct Vcf<'a> {
-    /// Attacker nodes visited.
-    pub nodes: u64,
-    node_budget: u64,
-    deadline: Option<Instant>,
-    stop: Option<&'a AtomicBool>,
+    /// Attacker nodes visited, and the limits.
+    pub budget: Budget<'a>,
     failed: HashSet<u64>,
-    out_of_budget: bool,
 }
 
 impl<'a> Vcf<'a> {
@@ -28,7 +25,7 @@ impl<'a> Vcf<'a> {
         deadline: Option<Instant>,
         stop: Option<&'a AtomicBool>,
     ) -> Vcf<'a> {
-        Vcf { nodes: 0, node_budget, deadline, stop, failed: HashSet::new(), out_of_budget: false }
+        Vcf { budget: Budget::new(node_budget, deadline, stop), failed: HashSet::new() }
     }
 
     /// Searches a VCF for the side to move, at most `max_fours` attacker moves long. Returns the
@@ -37,23 +34,6 @@ impl<'a> Vcf<'a> {
         let attacker = pos.to_move();
         let mut line = Vec::new();
         self.attack(pos, attacker, max_fours, &mut line).then_some(line)
-    }
-
-    /// Whether the search gave up on a limit (so a `None` from [`Vcf::find`] proves nothing).
-    pub fn gave_up(&self) -> bool {
-        self.out_of_budget
-    }
-
-    fn spent(&mut self) -> bool {
-        if self.out_of_budget {
-            return true;
-        }
-        self.nodes += 1;
-        let timed_out = self.nodes % 256 == 0
-            && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop.is_some_and(|s| s.load(Ordering::Relaxed)));
-        self.out_of_budget = self.nodes >= self.node_budget || timed_out;
-        self.out_of_budget
     }
 
     /// The attacker is to move.
@@ -75,7 +55,7 @@ impl<'a> Vcf<'a> {
         {
             return false;
         }
-        if self.spent() {
+        if self.budget.spend() {
             return false;
         }
         let must_block =
@@ -99,7 +79,7 @@ impl<'a> Vcf<'a> {
             }
             line.pop();
         }
-        if !self.out_of_budget {
+        if !self.budget.exhausted() {
             self.failed.insert(pos.hash());
         }
         false

@@ -4,12 +4,13 @@
 //! would make a four or more (any block of the coming open four or double four is one of them)
 //! and every four of the defender's own.
 
+use super::budget::Budget;
 use super::movegen::{generate_unordered, Candidate, Situation};
 use super::position::Position;
 use super::shape::{THREE, WIN};
 use crate::color::Color;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// How many threat moves the attacker tries in one position (the most promising first).
@@ -17,14 +18,10 @@ const ATTACK_WIDTH: usize = 10;
 
 /// A VCT search with its limits and its memory of refuted positions.
 pub struct Vct<'a> {
-    /// Positions visited.
-    pub nodes: u64,
-    node_budget: u64,
-    deadline: Option<Instant>,
-    stop: Option<&'a AtomicBool>,
+    /// Positions visited, and the limits.
+    pub budget: Budget<'a>,
     /// Attacker positions already refuted, with the most threats they were refuted with.
     failed: HashMap<u64, u32>,
-    out_of_budget: bool,
 }
 
 impl<'a> Vct<'a> {
@@ -35,7 +32,7 @@ impl<'a> Vct<'a> {
         deadline: Option<Instant>,
         stop: Option<&'a AtomicBool>,
     ) -> Vct<'a> {
-        Vct { nodes: 0, node_budget, deadline, stop, failed: HashMap::new(), out_of_budget: false }
+        Vct { budget: Budget::new(node_budget, deadline, stop), failed: HashMap::new() }
     }
 
     /// Searches a VCT for the side to move of at most `max_threats` attacker moves. Returns the
@@ -48,23 +45,11 @@ impl<'a> Vct<'a> {
             if self.attack(pos, attacker, depth, &mut first) {
                 return first.map(|q| (q, depth));
             }
-            if self.out_of_budget {
+            if self.budget.exhausted() {
                 break;
             }
         }
         None
-    }
-
-    fn spent(&mut self) -> bool {
-        if self.out_of_budget {
-            return true;
-        }
-        self.nodes += 1;
-        let timed_out = self.nodes % 256 == 0
-            && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop.is_some_and(|s| s.load(Ordering::Relaxed)));
-        self.out_of_budget = self.nodes >= self.node_budget || timed_out;
-        self.out_of_budget
     }
 
     /// The attacker is to move with `left` threats allowed; `first` receives the winning move.
@@ -80,7 +65,7 @@ impl<'a> Vct<'a> {
             return true;
         }
         let defender_fives = pos.threat_count(!attacker, WIN);
-        if left == 0 || defender_fives > 1 || self.spent() {
+        if left == 0 || defender_fives > 1 || self.budget.spend() {
             return false;
         }
         let key = pos.hash();
@@ -99,7 +84,7 @@ impl<'a> Vct<'a> {
                 return true;
             }
         }
-        if !self.out_of_budget {
+        if !self.budget.exhausted() {
             let entry = self.failed.entry(key).or_insert(0);
             *entry = (*entry).max(left);
         }
