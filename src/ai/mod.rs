@@ -252,7 +252,11 @@ fn merged_limits(limits: Limits, config: &LevelConfig) -> Limits {
     Limits {
         move_time: Some(limits.move_time.map_or(level_time, |t| t.min(level_time))),
         depth: Some(limits.depth.map_or(config.max_depth, |d| d.min(config.max_depth))),
-        nodes: limits.nodes,
+        nodes: match (limits.nodes, config.max_nodes) {
+            (limit, 0) => limit,
+            (None, own) => Some(own),
+            (Some(limit), own) => Some(limit.min(own)),
+        },
         use_all_time: limits.use_all_time,
     }
 }
