@@ -16,6 +16,8 @@
 
 #[path = "tactics/generate.rs"]
 mod generate;
+#[path = "tactics/quiet.rs"]
+mod quiet;
 #[path = "tactics/solver.rs"]
 mod solver;
 #[path = "tactics/suite.rs"]

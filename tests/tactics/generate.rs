@@ -11,12 +11,18 @@
 //! A spread of VCF lengths and a mix of defend positions are then chosen, the defend positions'
 //! good defences are computed by brute force, and the two files are written.
 //!
+//! Besides the engine's levels, the games may be played by the *quiet* player of
+//! [`quiet`](super::quiet), which never makes a threat and steers towards long VCFs: games
+//! between real players rarely leave a shortest VCF longer than 14 on the board (none in 320 000
+//! positions of engine self-play), the quiet player's games do.
+//!
 //! Settings (environment variables): `TACTICS_RULES` (default `freestyle,renju`),
-//! `TACTICS_LEVELS` (`easy,medium,hard`), `TACTICS_SEEDS` (`1,2`), `TACTICS_TIME` (ms per move,
+//! `TACTICS_LEVELS` (`easy,medium,hard`; also `master` and `quiet`), `TACTICS_SEEDS` (`1,2`), `TACTICS_TIME` (ms per move,
 //! `100`), `TACTICS_DUMP` (a file to write every candidate to), `TACTICS_FROM` (comma-separated
 //! dump files to choose from instead of playing games), `TACTICS_WRITE=1` (write the
 //! suite files; otherwise they are only printed).
 
+use super::quiet;
 use super::solver::{self, Solver};
 use super::suite::{self, format_case, SIZE};
 use super::{DEFENCE_DEPTH, MAX_VCF, MIN_VCF};
@@ -41,11 +47,40 @@ const DEFEND_TARGET: [(&str, usize); 2] = [("four", 6), ("three", 16)];
 /// Defend positions with more good defences than this are not kept (the threat is too loose).
 const MAX_GOOD_DEFENCES: usize = 12;
 
+/// Who plays both sides of a generated game.
+#[derive(Clone, Copy, Debug)]
+enum Player {
+    /// The engine at a level, with the generator's time per move.
+    Engine(Level),
+    /// The quiet player of [`quiet`]: random moves that never make a threat.
+    Quiet,
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Player::Engine(level) => write!(f, "{level}"),
+            Player::Quiet => f.write_str("quiet"),
+        }
+    }
+}
+
+impl std::str::FromStr for Player {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Player, String> {
+        match s {
+            "quiet" => Ok(Player::Quiet),
+            level => level.parse().map(Player::Engine).map_err(|_| format!("player {s:?}")),
+        }
+    }
+}
+
 /// Where a position comes from.
 #[derive(Clone, Debug)]
 struct Source {
     rule: Rule,
-    level: Level,
+    level: Player,
     seed: u64,
     game: usize,
     ply: usize,
@@ -104,17 +139,32 @@ fn openings() -> Vec<Vec<(i32, i32)>> {
 /// Plays one self-play game from `opening`; stops at a five, a full board or an illegal move.
 fn play_game(
     rule: Rule,
-    level: Level,
+    player: Player,
     seed: u64,
     opening: &[(i32, i32)],
     move_ms: u64,
 ) -> Vec<Pos> {
     let centre = i32::from(SIZE / 2);
-    let mut moves: Vec<Pos> = opening
+    let moves: Vec<Pos> = opening
         .iter()
         .map(|&(dx, dy)| Pos::new((centre + dx) as u8, (centre + dy) as u8))
         .collect();
-    let mut board = suite::board_after(&moves);
+    let board = suite::board_after(&moves);
+    match player {
+        Player::Engine(level) => play_engine_game(rule, level, seed, moves, board, move_ms),
+        Player::Quiet => quiet::play(rule, seed, moves, board),
+    }
+}
+
+/// Continues the game after `moves` with the engine at `level` playing both sides.
+fn play_engine_game(
+    rule: Rule,
+    level: Level,
+    seed: u64,
+    mut moves: Vec<Pos>,
+    mut board: Board,
+    move_ms: u64,
+) -> Vec<Pos> {
     let mut engine = Engine::new(32, seed);
     let stop = AtomicBool::new(false);
     while !board.is_full() {
@@ -272,7 +322,10 @@ pub const VCF_HEADER: &str = "\
 #   LENGTH  the shortest VCF of SIDE in SIDE's own moves, counting the move that makes five
 #   SOURCE  the game: `gomoku selfplay --level L --seed S --rule RULE`, game G (0-based opening
 #           number, engine seed S+G), position after PLY moves (the engine's moves depend on
-#           timing and on its version, so a replay need not give the same game)
+#           timing and on its version, so a replay need not give the same game); `selfplay
+#           quiet`: the opening continued by the quiet player of tests/tactics/quiet.rs (seed
+#           S+G), which never makes a four or an open three and prefers moves leaving it a long
+#           VCF
 #
 # Lengths are computed by the slow solver in tests/tactics/solver.rs, not by the engine.
 # Written by `cargo test --release --test tactics -- --ignored generate_tactics_positions`.
@@ -325,9 +378,9 @@ fn play_and_scan() -> Vec<Found> {
         .iter()
         .map(|r| r.parse().expect("rule"))
         .collect();
-    let levels: Vec<Level> = setting("TACTICS_LEVELS", "easy,medium,hard")
+    let levels: Vec<Player> = setting("TACTICS_LEVELS", "easy,medium,hard")
         .iter()
-        .map(|l| l.parse().expect("level"))
+        .map(|l| l.parse().expect("level or quiet"))
         .collect();
     let seeds: Vec<u64> =
         setting("TACTICS_SEEDS", "1,2").iter().map(|s| s.parse().expect("seed")).collect();
