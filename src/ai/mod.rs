@@ -190,9 +190,11 @@ impl Engine {
         if max_fours == 0 {
             return RootVcf::NoneWithin(0);
         }
-        // A small share of the move's time: the main search and its leaf VCFs do the rest.
-        let share = control.deadline.map(|d| (d - started) / 8);
-        let budget = share.map_or(200_000, |t| (t.as_micros() as u64 / 4).clamp(500, 200_000));
+        // A fifth of the move's time: the main search and its leaf VCFs do the rest. The node
+        // budget (about what this machine searches in that time) keeps a fast machine's move
+        // time from changing the answer; the deadline keeps a slow one within its time.
+        let share = control.deadline.map(|d| (d - started) / 5);
+        let budget = share.map_or(200_000, |t| (t.as_micros() as u64 / 2).clamp(500, 200_000));
         let deadline = share.map(|t| started + t);
         let mut vcf = vcf::Vcf::new(budget, deadline, Some(control.stop));
         let Some(line) = vcf.find(pos, max_fours) else {
