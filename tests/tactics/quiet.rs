@@ -21,7 +21,8 @@ const BUDGET: u64 = 20_000;
 const SAMPLE: usize = 6;
 const LONG_VCF: u32 = 20;
 
-/// A small seeded generator (xorshift64*), so a game is reproducible from its seed.
+/// A small seeded generator (xorshift64*), so a game is reproducible from its seed. (Not `rand`:
+/// the stored suite names its games by this generator's seeds.)
 struct Dice(u64);
 
 impl Dice {
@@ -47,7 +48,8 @@ fn near_a_stone(board: &Board, p: Pos) -> bool {
     })
 }
 
-/// Whether `color` playing `p` makes no five, no four and no open three.
+/// Whether `color` playing `p` makes no five, no four, no open three and no VCF of at most
+/// [`SHORT_VCF`] moves.
 fn is_quiet(board: &mut Board, rule: Rule, p: Pos, color: Color) -> bool {
     if solver::wins_at(board, rule, p, color) {
         return false;
