@@ -8,6 +8,7 @@ mod budget;
 mod eval;
 mod level;
 mod limits;
+mod lines;
 mod movegen;
 pub mod pattern;
 pub mod position;

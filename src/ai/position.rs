@@ -2,11 +2,12 @@
 //! sums, all kept up to date incrementally as stones are placed, and restored from a journal when
 //! they are taken back.
 //!
-//! A stone changes the keys of the (at most 40) points within five steps along its four lines; for
-//! each of those points only the pattern of that one direction changes, so a move costs 40 table
-//! lookups per colour.
+//! A stone changes the line windows of the (at most 40) points within five steps along its four
+//! lines; for each of those points only the pattern of that one direction changes, so a move costs
+//! 40 small-table lookups per colour. Taking it back clears four bits and replays the journal.
 
-use super::pattern::{self, digit_position, Pattern, DIGIT};
+use super::lines::{Lines, Window};
+use super::pattern::{self, Pattern, WindowTable};
 use super::shape::{self, Shape, Threat, FOUR, THREAT_COUNT};
 use crate::board::{index_of, Board, CELLS, DIRECTIONS, PAD, STRIDE};
 use crate::color::Color;
@@ -14,26 +15,8 @@ use crate::pos::Pos;
 use crate::renju;
 use crate::rule::Rule;
 
-/// Digit of a blocked neighbour (opponent stone or wall).
-const BLOCKED: u16 = 2;
-/// Code of a wall cell in the board array.
-const WALL: u8 = 3;
-/// The ten neighbours on a line (offsets −5..=5 but 0), each with the key digit that a stone
-/// at the centre has in the neighbour's own key (where the centre is at the opposite offset).
-const LINE_DIGITS: [(isize, u16); 10] = line_digits();
-
-const fn line_digits() -> [(isize, u16); 10] {
-    let mut out = [(0, 0); 10];
-    let (mut i, mut offset) = (0, -5);
-    while offset <= 5 {
-        if offset != 0 {
-            out[i] = (offset, DIGIT[digit_position(-offset)]);
-            i += 1;
-        }
-        offset += 1;
-    }
-    out
-}
+/// The ten neighbours on a line: offsets −5..=5 but 0.
+const NEIGHBOURS: [isize; 10] = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5];
 
 /// Words of a bit set over all cells.
 const WORDS: usize = CELLS / 64;
@@ -44,13 +27,8 @@ struct CellSet([u64; WORDS]);
 
 impl CellSet {
     #[inline]
-    fn set(&mut self, q: usize, on: bool) {
-        let bit = 1u64 << (q % 64);
-        if on {
-            self.0[q / 64] |= bit;
-        } else {
-            self.0[q / 64] &= !bit;
-        }
+    fn flip(&mut self, q: usize) {
+        self.0[q / 64] ^= 1u64 << (q % 64);
     }
 
     #[inline]
@@ -77,13 +55,11 @@ struct Area {
     y1: usize,
 }
 
-/// Everything kept about one point, for both colours, packed into half a cache line: a move
-/// touches about forty points, and each costs one line instead of six.
+/// Everything kept about one point, for both colours, packed into a quarter of a cache line: a
+/// move touches about forty points, and each costs one line instead of four.
 #[derive(Clone, Copy, Default)]
-#[repr(C, align(32))]
+#[repr(C)]
 struct Point {
-    /// Line keys per colour and direction (see [`pattern`]).
-    keys: [[u16; 4]; 2],
     /// Line patterns per colour and direction (empty points only).
     patterns: [[Pattern; 4]; 2],
     /// Shapes per colour (empty points only).
@@ -93,15 +69,15 @@ struct Point {
 /// The state one point had before a move changed it.
 #[derive(Clone, Copy)]
 struct Saved {
-    q: usize,
-    shapes: [Shape; 2],
-    patterns: [[Pattern; 4]; 2],
+    q: u32,
+    point: Point,
 }
 
 /// What `undo` restores besides the journaled points.
 #[derive(Clone)]
 struct Mark {
     journal_len: usize,
+    flips_len: usize,
     value_sum: [i32; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
     area: Option<Area>,
@@ -113,12 +89,16 @@ pub struct Position {
     board: Board,
     rule: Rule,
     to_move: Color,
-    tables: [&'static [Pattern]; 2],
+    tables: [&'static WindowTable; 2],
+    lines: Lines,
     cells: Box<[Point]>,
     value_sum: [i32; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
     /// The empty points where each colour has a four or more (kept with the shapes).
     fours: [CellSet; 2],
+    /// The cells that entered or left a four set, as `colour << 15 | cell`, since the position
+    /// was made (undo flips them back).
+    four_flips: Vec<u16>,
     /// Stones within the 5×5 square around each cell.
     near: Box<[u8]>,
     area: Option<Area>,
@@ -133,16 +113,18 @@ impl Position {
     pub fn new(board: &Board, rule: Rule, to_move: Color) -> Position {
         let empty = Board::new(u32::from(board.size())).unwrap_or_else(|_| unreachable!());
         let points: Vec<usize> = empty.points().map(index_of).collect();
-        let tables = Color::ALL.map(|c| pattern::table(rule.overline_wins(c)));
+        let tables = Color::ALL.map(|c| pattern::window_table(rule.overline_wins(c)));
         let mut position = Position {
             board: empty,
             rule,
             to_move: Color::Black,
             tables,
+            lines: Lines::new(board),
             cells: vec![Point::default(); CELLS].into(),
             value_sum: [0; 2],
             threat_count: [[0; THREAT_COUNT]; 2],
             fours: [CellSet([0; WORDS]), CellSet([0; WORDS])],
+            four_flips: Vec::with_capacity(256),
             near: vec![0; CELLS].into(),
             area: None,
             history: Vec::new(),
@@ -159,6 +141,7 @@ impl Position {
         position.history.clear();
         position.journal.clear();
         position.marks.clear();
+        position.four_flips.clear();
         position.to_move = to_move;
         position
     }
@@ -166,21 +149,23 @@ impl Position {
     fn init_empty_board(&mut self) {
         for i in 0..self.points.len() {
             let q = self.points[i];
-            for (dir, &d) in DIRECTIONS.iter().enumerate() {
-                for offset in (-5isize..=5).filter(|&o| o != 0) {
-                    if self.board.code_at(q.wrapping_add_signed(offset * d as isize)) == WALL {
-                        let digit = BLOCKED * DIGIT[digit_position(offset)];
-                        self.cells[q].keys[0][dir] += digit;
-                        self.cells[q].keys[1][dir] += digit;
-                    }
-                }
-                for c in 0..2 {
-                    let key = self.cells[q].keys[c][dir];
-                    self.cells[q].patterns[c][dir] = self.tables[c][usize::from(key)];
-                }
+            for dir in 0..4 {
+                let (line, bit) = self.lines.line(q, dir);
+                let [black, white] = self.patterns_at(line.around(bit));
+                self.cells[q].patterns[0][dir] = black;
+                self.cells[q].patterns[1][dir] = white;
             }
             self.refresh_shapes(q);
         }
+    }
+
+    /// Both colours' patterns of the point in the middle of `window`.
+    #[inline]
+    fn patterns_at(&self, window: Window) -> [Pattern; 2] {
+        [0, 1].map(|c| {
+            let (own, blocked) = window.for_color(c);
+            pattern::of_window(self.tables[c], own, blocked)
+        })
     }
 
     /// The board.
@@ -334,18 +319,12 @@ impl Position {
         self.board.remove_at(index);
         self.to_move = color;
         self.update_near(index, -1);
-        self.remove_from_keys(index, color);
+        self.lines.remove(index, color);
         for saved in self.journal.drain(mark.journal_len..).rev() {
-            let point = &mut self.cells[saved.q];
-            let current = point.shapes;
-            point.shapes = saved.shapes;
-            point.patterns = saved.patterns;
-            for (c, (now, before)) in current.iter().zip(saved.shapes).enumerate() {
-                let was_four = before.threat >= FOUR;
-                if was_four != (now.threat >= FOUR) {
-                    self.fours[c].set(saved.q, was_four);
-                }
-            }
+            self.cells[saved.q as usize] = saved.point;
+        }
+        for flip in self.four_flips.drain(mark.flips_len..) {
+            self.fours[usize::from(flip >> 15)].flip(usize::from(flip & 0x7fff));
         }
         self.value_sum = mark.value_sum;
         self.threat_count = mark.threat_count;
@@ -355,6 +334,7 @@ impl Position {
     fn put(&mut self, index: usize, color: Color) {
         self.marks.push(Mark {
             journal_len: self.journal.len(),
+            flips_len: self.four_flips.len(),
             value_sum: self.value_sum,
             threat_count: self.threat_count,
             area: self.area,
@@ -365,7 +345,8 @@ impl Position {
         self.update_near(index, 1);
         self.save(index);
         self.refresh_shapes(index);
-        self.add_to_keys(index, color);
+        self.lines.place(index, color);
+        self.update_lines(index);
     }
 
     fn grow_area(&mut self, index: usize) {
@@ -386,55 +367,33 @@ impl Position {
     }
 
     fn save(&mut self, q: usize) {
-        let Point { shapes, patterns, .. } = self.cells[q];
-        self.journal.push(Saved { q, shapes, patterns });
+        self.journal.push(Saved { q: q as u32, point: self.cells[q] });
     }
 
-    /// Adds a stone of `color` at `index` to the keys of the points on its four lines, and
-    /// recomputes (journaled) the patterns and shapes of the empty ones.
-    fn add_to_keys(&mut self, index: usize, color: Color) {
-        let (own, other) = (color.index(), (!color).index());
+    /// Recomputes (journaled) the patterns and shapes of the empty points on the four lines
+    /// through the stone just placed on `index`.
+    fn update_lines(&mut self, index: usize) {
         for (dir, &d) in DIRECTIONS.iter().enumerate() {
-            for &(offset, digit) in &LINE_DIGITS {
+            let (line, bit) = self.lines.line(index, dir);
+            // Along the anti-diagonal the array index grows as the bit (the column) shrinks.
+            let bit_step = if dir == 3 { -1 } else { 1 };
+            for offset in NEIGHBOURS {
                 let q = index.wrapping_add_signed(offset * d as isize);
-                let code = self.board.code_at(q);
-                if code == WALL {
-                    continue;
-                }
-                let keys = &mut self.cells[q].keys;
-                keys[own][dir] += digit;
-                keys[other][dir] += BLOCKED * digit;
-                if code == 0 {
-                    self.update_patterns(q, dir);
+                if self.board.is_empty_at(q) {
+                    let q_bit = bit.wrapping_add_signed((offset * bit_step) as i32);
+                    let patterns = self.patterns_at(line.around(q_bit));
+                    self.update_patterns(q, dir, patterns);
                 }
             }
         }
     }
 
-    /// Takes a stone of `color` at `index` out of the keys of the points on its four lines (the
-    /// journal restores their patterns and shapes).
-    fn remove_from_keys(&mut self, index: usize, color: Color) {
-        let (own, other) = (color.index(), (!color).index());
-        for (dir, &d) in DIRECTIONS.iter().enumerate() {
-            for &(offset, digit) in &LINE_DIGITS {
-                let q = index.wrapping_add_signed(offset * d as isize);
-                if self.board.code_at(q) != WALL {
-                    let keys = &mut self.cells[q].keys;
-                    keys[own][dir] -= digit;
-                    keys[other][dir] -= BLOCKED * digit;
-                }
-            }
-        }
-    }
-
-    /// Looks up the new patterns of the empty point `q` in direction `dir`; when one changed (or a
+    /// Takes the new patterns of the empty point `q` in direction `dir`; when one changed (or a
     /// renju forbidden status might have), journals the point and recomputes its shapes.
     #[inline]
-    fn update_patterns(&mut self, q: usize, dir: usize) {
+    fn update_patterns(&mut self, q: usize, dir: usize, [new_black, new_white]: [Pattern; 2]) {
         let point = &self.cells[q];
         let [black, white] = point.patterns;
-        let new_black = self.tables[0][usize::from(point.keys[0][dir])];
-        let new_white = self.tables[1][usize::from(point.keys[1][dir])];
         let black_changed = new_black != black[dir] || point.shapes[0].maybe_forbidden;
         let white_changed = new_white != white[dir];
         if !black_changed && !white_changed {
@@ -480,7 +439,8 @@ impl Position {
             counts[usize::from(old.threat)] = counts[usize::from(old.threat)].wrapping_sub(1);
             counts[usize::from(new.threat)] = counts[usize::from(new.threat)].wrapping_add(1);
             if (new.threat >= FOUR) != (old.threat >= FOUR) {
-                self.fours[c].set(q, new.threat >= FOUR);
+                self.fours[c].flip(q);
+                self.four_flips.push((c as u16) << 15 | q as u16);
             }
         }
     }
@@ -539,9 +499,7 @@ mod tests {
     fn assert_same(a: &Position, b: &Position) {
         assert_eq!(a.value_sum, b.value_sum);
         assert_eq!(a.threat_count, b.threat_count);
-        for &q in a.points() {
-            assert_eq!(a.cells[q].keys, b.cells[q].keys);
-        }
+        assert!(a.lines == b.lines, "line masks differ");
         assert_eq!(a.near[..], b.near[..]);
         for c in 0..2 {
             assert_eq!(

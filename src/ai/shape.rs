@@ -3,7 +3,6 @@
 //! combinations (the class) plus a sum over the four patterns (the value).
 
 use super::pattern::*;
-use std::sync::OnceLock;
 
 /// A point's threat class for one colour (ordered by urgency).
 pub type Threat = u8;
@@ -51,34 +50,50 @@ const BONUS_SHIFT: u8 = 4;
 pub fn shape(p: [Pattern; 4]) -> Shape {
     let index = ((usize::from(p[0]) * 11 + usize::from(p[1])) * 11 + usize::from(p[2])) * 11
         + usize::from(p[3]);
-    let class = class_table()[index];
+    let class = CLASSES[index];
     let value = p.iter().map(|&x| PATTERN_VALUE[usize::from(x)]).sum::<i16>()
         + BONUS[usize::from(class >> BONUS_SHIFT)];
     Shape { threat: class & THREAT_BITS, value, maybe_forbidden: class & FORBIDDEN_BIT != 0 }
 }
 
 /// The class bytes behind [`shape`] (one byte per combination keeps the table in the first-level
-/// cache), indexed by the four patterns in base 11.
-fn class_table() -> &'static [u8] {
-    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..PATTERN_COUNT.pow(4))
-            .map(|i| {
-                let p = [i / 1331, i / 121 % 11, i / 11 % 11, i % 11].map(|v| v as Pattern);
-                class_byte(p)
-            })
-            .collect()
-    })
+/// cache), indexed by the four patterns in base 11; computed at compile time.
+static CLASSES: [u8; COMBINATIONS] = class_table();
+
+/// Number of combinations of four patterns.
+const COMBINATIONS: usize = PATTERN_COUNT.pow(4);
+
+const fn class_table() -> [u8; COMBINATIONS] {
+    let mut table = [0; COMBINATIONS];
+    let mut i = 0;
+    while i < COMBINATIONS {
+        let p = [i / 1331, i / 121 % 11, i / 11 % 11, i % 11];
+        table[i] = class_byte([p[0] as Pattern, p[1] as Pattern, p[2] as Pattern, p[3] as Pattern]);
+        i += 1;
+    }
+    table
+}
+
+/// How many of the four patterns `p` are `pattern`.
+const fn count(p: [Pattern; 4], pattern: Pattern) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < 4 {
+        if p[i] == pattern {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
 }
 
 /// The threat, bonus index and renju flag of one combination, packed.
-fn class_byte(p: [Pattern; 4]) -> u8 {
-    let count = |pattern: Pattern| p.iter().filter(|&&x| x == pattern).count();
-    let fours = count(BLOCK4) + count(FLEX4);
-    let threes = count(FLEX3);
-    let threat = if count(FIVE) > 0 {
+const fn class_byte(p: [Pattern; 4]) -> u8 {
+    let fours = count(p, BLOCK4) + count(p, FLEX4);
+    let threes = count(p, FLEX3);
+    let twos = count(p, FLEX2) + count(p, BLOCK3) + count(p, FLEX3) + fours + count(p, FIVE);
+    let threat = if count(p, FIVE) > 0 {
         WIN
-    } else if count(FLEX4) > 0 || fours >= 2 {
+    } else if count(p, FLEX4) > 0 || fours >= 2 {
         OPEN_FOUR
     } else if fours == 1 && threes > 0 {
         FOUR_THREE
@@ -88,19 +103,19 @@ fn class_byte(p: [Pattern; 4]) -> u8 {
         THREE_THREE
     } else if threes == 1 {
         THREE
-    } else if p.iter().any(|&x| x >= FLEX2) {
+    } else if twos + count(p, OVERLINE) > 0 {
         MINOR
     } else {
         QUIET
     };
     let bonus: u8 = match threat {
-        OPEN_FOUR if count(FLEX4) == 0 => 1,
+        OPEN_FOUR if count(p, FLEX4) == 0 => 1,
         FOUR_THREE => 2,
         THREE_THREE => 3,
         _ => 0,
     };
-    let maybe_forbidden =
-        count(FIVE) == 0 && (count(OVERLINE) > 0 || fours >= 2 || count(FLEX4) > 0 || threes >= 2);
+    let maybe_forbidden = count(p, FIVE) == 0
+        && (count(p, OVERLINE) > 0 || fours >= 2 || count(p, FLEX4) > 0 || threes >= 2);
     threat | if maybe_forbidden { FORBIDDEN_BIT } else { 0 } | bonus << BONUS_SHIFT
 }
 

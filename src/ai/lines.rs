@@ -1,0 +1,110 @@
+//! The stones as bit masks along every line of the board, one 32-bit word per line and direction:
+//! placing or taking back a stone sets or clears four bits, and the eleven cells around any point
+//! on a line are one shift away.
+//!
+//! The board array is 32 × 32 (the largest board plus its walls), so a line fits one word: bit
+//! `x` of a row, column or diagonal is the cell in array column `x` (row `y` for columns).
+
+use crate::board::{Board, CELLS, STRIDE};
+use crate::color::Color;
+
+const _: () = assert!(STRIDE == 32, "a line of the board array must fit one u32");
+
+/// Lines per direction: rows and columns need 32, diagonals 63.
+const LINES: usize = 64;
+/// Code of a wall cell in the board array.
+const WALL: u8 = 3;
+
+/// The cells of one line window: bit 5 is the point, bits 0..5 the five cells behind it and bits
+/// 6..11 the five ahead.
+#[derive(Clone, Copy)]
+pub struct Window {
+    /// Stones of each colour.
+    pub stones: [u32; 2],
+    /// Cells off the board.
+    pub walls: u32,
+}
+
+impl Window {
+    /// The own stones and the blocked cells (opponent stones and walls) for `color`.
+    #[inline]
+    pub fn for_color(self, color: usize) -> (u32, u32) {
+        (self.stones[color], self.stones[color ^ 1] | self.walls)
+    }
+}
+
+/// Stones and walls by line.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Lines {
+    stones: [[[u32; LINES]; 4]; 2],
+    walls: [[u32; LINES]; 4],
+}
+
+impl Lines {
+    /// The lines of an empty `board` (only its walls are read).
+    pub fn new(board: &Board) -> Lines {
+        let mut walls = [[u32::MAX; LINES]; 4];
+        for q in 0..CELLS {
+            if board.code_at(q) != WALL {
+                for (dir, line) in walls.iter_mut().enumerate() {
+                    let (l, bit) = line_of(q, dir);
+                    line[l] &= !(1 << bit);
+                }
+            }
+        }
+        Lines { stones: [[[0; LINES]; 4]; 2], walls }
+    }
+
+    /// Puts a stone of `color` on `q`.
+    #[inline]
+    pub fn place(&mut self, q: usize, color: Color) {
+        for dir in 0..4 {
+            let (l, bit) = line_of(q, dir);
+            self.stones[color.index()][dir][l] |= 1 << bit;
+        }
+    }
+
+    /// Takes the stone of `color` off `q`.
+    #[inline]
+    pub fn remove(&mut self, q: usize, color: Color) {
+        for dir in 0..4 {
+            let (l, bit) = line_of(q, dir);
+            self.stones[color.index()][dir][l] &= !(1 << bit);
+        }
+    }
+
+    /// The whole line through `q` in direction `dir`, and the bit of `q` on it.
+    #[inline]
+    pub fn line(&self, q: usize, dir: usize) -> (Window, u32) {
+        let (l, bit) = line_of(q, dir);
+        let window = Window {
+            stones: [self.stones[0][dir][l], self.stones[1][dir][l]],
+            walls: self.walls[dir][l],
+        };
+        (window, bit)
+    }
+}
+
+impl Window {
+    /// The eleven cells centred on `bit` (which must be in 5..=26, as every board point is).
+    #[inline]
+    pub fn around(self, bit: u32) -> Window {
+        let shift = bit - 5;
+        Window {
+            stones: [self.stones[0] >> shift, self.stones[1] >> shift],
+            walls: self.walls >> shift,
+        }
+    }
+}
+
+/// The line of `q` in direction `dir` (as numbered in `board::DIRECTIONS`) and its bit there.
+#[inline]
+pub fn line_of(q: usize, dir: usize) -> (usize, u32) {
+    let (x, y) = (q % STRIDE, q / STRIDE);
+    match dir {
+        0 => (y, x as u32),
+        1 => (x, y as u32),
+        2 => (x + STRIDE - 1 - y, x as u32),
+        _ => (x + y, x as u32),
+    }
+}
