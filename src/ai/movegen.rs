@@ -59,13 +59,10 @@ pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situa
         }
         return situation;
     }
-    let mut points = Vec::with_capacity(64);
     pos.for_each_empty_near(2, |q| {
-        if pos.is_near_stones(q) {
-            points.push(q);
+        if !pos.is_near_stones(q) {
+            return;
         }
-    });
-    for q in points {
         let mine = pos.shape(me, q);
         let theirs = pos.shape(opp, q);
         let wanted = match situation {
@@ -74,13 +71,16 @@ pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situa
             Situation::BlockFour => theirs.threat == WIN,
             Situation::DefendThree => mine.threat >= FOUR || theirs.threat >= FOUR,
         };
-        if wanted && pos.is_legal(q) {
+        if wanted {
             let order = i32::from(mine.value) * 2
                 + i32::from(theirs.value)
                 + ATTACK_BONUS[usize::from(mine.threat)]
                 + DEFENCE_BONUS[usize::from(theirs.threat)];
             out.push(Candidate { index: q, order });
         }
+    });
+    if pos.may_be_forbidden_to_move() {
+        out.retain(|c| pos.is_legal(c.index));
     }
     if out.is_empty() && pos.board().stone_count() == 0 {
         push_centre(pos, out);

@@ -49,10 +49,10 @@ impl CellSet {
 /// The smallest rectangle holding every stone (inclusive, in board coordinates).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Area {
-    x0: usize,
-    y0: usize,
-    x1: usize,
-    y1: usize,
+    x0: u8,
+    y0: u8,
+    x1: u8,
+    y1: u8,
 }
 
 /// Everything kept about one point, for both colours, packed into a quarter of a cache line: a
@@ -268,10 +268,11 @@ impl Position {
 
     /// The stones' bounding box grown by `margin` and clipped to the board: (x0, y0, x1, y1).
     fn scan_area(&self, margin: usize) -> (usize, usize, usize, usize) {
-        let size = usize::from(self.board.size());
-        let area = self.area.unwrap_or(Area { x0: 0, y0: 0, x1: size - 1, y1: size - 1 });
-        let (x0, y0) = (area.x0.saturating_sub(margin), area.y0.saturating_sub(margin));
-        (x0, y0, (area.x1 + margin).min(size - 1), (area.y1 + margin).min(size - 1))
+        let last = usize::from(self.board.size()) - 1;
+        let Some(area) = self.area else { return (0, 0, last, last) };
+        let [x0, y0, x1, y1] = [area.x0, area.y0, area.x1, area.y1].map(usize::from);
+        let (x0, y0) = (x0.saturating_sub(margin), y0.saturating_sub(margin));
+        (x0, y0, (x1 + margin).min(last), (y1 + margin).min(last))
     }
 
     /// Whether the empty point `index` has stones within two steps.
@@ -284,6 +285,12 @@ impl Position {
     #[inline]
     pub fn value_sum(&self, color: Color) -> i32 {
         self.value_sum[color.index()]
+    }
+
+    /// Whether some points may be forbidden to the side to move (black in renju).
+    #[inline]
+    pub fn may_be_forbidden_to_move(&self) -> bool {
+        self.to_move == Color::Black && self.rule.has_forbidden_points()
     }
 
     /// Whether the side to move may play on the empty point `index` (black's forbidden points in
@@ -350,7 +357,7 @@ impl Position {
     }
 
     fn grow_area(&mut self, index: usize) {
-        let (x, y) = (index % STRIDE - PAD, index / STRIDE - PAD);
+        let (x, y) = ((index % STRIDE - PAD) as u8, (index / STRIDE - PAD) as u8);
         self.area = Some(match self.area {
             None => Area { x0: x, y0: y, x1: x, y1: y },
             Some(a) => Area { x0: a.x0.min(x), y0: a.y0.min(y), x1: a.x1.max(x), y1: a.y1.max(y) },
