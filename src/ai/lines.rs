@@ -15,8 +15,8 @@ const LINES: usize = 64;
 /// Code of a wall cell in the board array.
 const WALL: u8 = 3;
 
-/// The cells of one line window: bit 5 is the point, bits 0..5 the five cells behind it and bits
-/// 6..11 the five ahead.
+/// The cells of a line, as bit masks; after [`Window::around`], bit 5 is the point, bits 0..5 the
+/// five cells behind it and bits 6..11 the five ahead (higher bits are ignored).
 #[derive(Clone, Copy)]
 pub struct Window {
     /// Stones of each colour.
@@ -26,6 +26,16 @@ pub struct Window {
 }
 
 impl Window {
+    /// The eleven cells centred on `bit` (which must be in 5..=26, as every board point is).
+    #[inline]
+    pub fn around(self, bit: u32) -> Window {
+        let shift = bit - 5;
+        Window {
+            stones: [self.stones[0] >> shift, self.stones[1] >> shift],
+            walls: self.walls >> shift,
+        }
+    }
+
     /// The own stones and the blocked cells (opponent stones and walls) for `color`.
     #[inline]
     pub fn for_color(self, color: usize) -> (u32, u32) {
@@ -82,18 +92,6 @@ impl Lines {
             walls: self.walls[dir][l],
         };
         (window, bit)
-    }
-}
-
-impl Window {
-    /// The eleven cells centred on `bit` (which must be in 5..=26, as every board point is).
-    #[inline]
-    pub fn around(self, bit: u32) -> Window {
-        let shift = bit - 5;
-        Window {
-            stones: [self.stones[0] >> shift, self.stones[1] >> shift],
-            walls: self.walls >> shift,
-        }
     }
 }
 
