@@ -55,8 +55,8 @@ struct Area {
     y1: u8,
 }
 
-/// Everything kept about one point, for both colours, packed into a quarter of a cache line: a
-/// move touches about forty points, and each costs one line instead of four.
+/// Everything kept about one point, for both colours, in 16 bytes (four points to a cache line):
+/// a move touches about forty points.
 #[derive(Clone, Copy, Default)]
 #[repr(C)]
 struct Point {

@@ -90,7 +90,6 @@ const fn count(p: [Pattern; 4], pattern: Pattern) -> usize {
 const fn class_byte(p: [Pattern; 4]) -> u8 {
     let fours = count(p, BLOCK4) + count(p, FLEX4);
     let threes = count(p, FLEX3);
-    let twos = count(p, FLEX2) + count(p, BLOCK3) + count(p, FLEX3) + fours + count(p, FIVE);
     let threat = if count(p, FIVE) > 0 {
         WIN
     } else if count(p, FLEX4) > 0 || fours >= 2 {
@@ -103,7 +102,7 @@ const fn class_byte(p: [Pattern; 4]) -> u8 {
         THREE_THREE
     } else if threes == 1 {
         THREE
-    } else if twos + count(p, OVERLINE) > 0 {
+    } else if p[0] >= FLEX2 || p[1] >= FLEX2 || p[2] >= FLEX2 || p[3] >= FLEX2 {
         MINOR
     } else {
         QUIET
