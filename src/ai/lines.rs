@@ -15,14 +15,15 @@ const LINES: usize = 64;
 /// Code of a wall cell in the board array.
 const WALL: u8 = 3;
 
-/// The cells of a line, as bit masks; after [`Window::around`], bit 5 is the point, bits 0..5 the
-/// five cells behind it and bits 6..11 the five ahead (higher bits are ignored).
+/// The cells of a line as two bit masks: black stones or walls, and white stones or walls (see
+/// [`window`](super::window)); after [`Window::around`], bit 5 is the point, bits 0..5 the five
+/// cells behind it and bits 6..11 the five ahead (higher bits are ignored).
 #[derive(Clone, Copy)]
 pub struct Window {
-    /// Stones of each colour.
-    pub stones: [u32; 2],
-    /// Cells off the board.
-    pub walls: u32,
+    /// Black stones or walls.
+    pub black: u32,
+    /// White stones or walls.
+    pub white: u32,
 }
 
 impl Window {
@@ -30,16 +31,7 @@ impl Window {
     #[inline]
     pub fn around(self, bit: u32) -> Window {
         let shift = bit - 5;
-        Window {
-            stones: [self.stones[0] >> shift, self.stones[1] >> shift],
-            walls: self.walls >> shift,
-        }
-    }
-
-    /// The own stones and the blocked cells (opponent stones and walls) for `color`.
-    #[inline]
-    pub fn for_color(self, color: usize) -> (u32, u32) {
-        (self.stones[color], self.stones[color ^ 1] | self.walls)
+        Window { black: self.black >> shift, white: self.white >> shift }
     }
 }
 
@@ -87,10 +79,9 @@ impl Lines {
     #[inline]
     pub fn line(&self, q: usize, dir: usize) -> (Window, u32) {
         let (l, bit) = line_of(q, dir);
-        let window = Window {
-            stones: [self.stones[0][dir][l], self.stones[1][dir][l]],
-            walls: self.walls[dir][l],
-        };
+        let walls = self.walls[dir][l];
+        let window =
+            Window { black: self.stones[0][dir][l] | walls, white: self.stones[1][dir][l] | walls };
         (window, bit)
     }
 }

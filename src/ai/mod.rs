@@ -18,6 +18,7 @@ pub mod shape;
 mod tt;
 mod vcf;
 mod vct;
+mod window;
 
 pub use level::LevelConfig;
 pub use limits::Limits;

@@ -72,63 +72,6 @@ pub fn table(overline_wins: bool) -> &'static [Pattern] {
     cell.get_or_init(|| build_table(overline_wins))
 }
 
-/// The pattern of a point from its line window: bits 0..=10 of `own` and `blocked` are the cells
-/// five steps back to five steps ahead (bit 5, the point itself, is ignored). Looked up from a
-/// table of 4 096 bytes (cells beyond the nearest blocked one on each side never matter, so a side
-/// has only 63 states), small enough to stay in the first-level cache.
-#[inline]
-pub fn of_window(table: &WindowTable, own: u32, blocked: u32) -> Pattern {
-    table.0[window_index(own, blocked)]
-}
-
-/// The pattern table of [`of_window`].
-pub struct WindowTable([Pattern; 4096]);
-
-/// The window table for a rule where overlines win (`true`) or not (`false`).
-pub fn window_table(overline_wins: bool) -> &'static WindowTable {
-    static WITH_OVERLINE: OnceLock<WindowTable> = OnceLock::new();
-    static EXACT: OnceLock<WindowTable> = OnceLock::new();
-    let cell = if overline_wins { &WITH_OVERLINE } else { &EXACT };
-    cell.get_or_init(|| {
-        let keys = table(overline_wins);
-        let mut out = WindowTable([NONE; 4096]);
-        for (key, &pattern) in keys.iter().enumerate() {
-            let (own, blocked) = window_of_key(key);
-            out.0[window_index(own, blocked)] = pattern;
-        }
-        out
-    })
-}
-
-/// The table slot of a window: the state of the side behind the point (bits 0..5, the nearest
-/// cell at bit 4) times 64 plus the state of the side ahead (bits 6..11, the nearest at bit 6).
-#[inline]
-fn window_index(own: u32, blocked: u32) -> usize {
-    let (own_back, blocked_back) = (own & 0x1f, blocked & 0x1f);
-    let (own_ahead, blocked_ahead) = (own >> 6 & 0x1f, blocked >> 6 & 0x1f);
-    // The cells before the nearest blocked one, marked by a leading 1 bit above them: 1..=63.
-    let free_back = (blocked_back << 27).leading_zeros().min(5);
-    let back = 1 << free_back | own_back >> (5 - free_back);
-    let free_ahead = (blocked_ahead | 0x20).trailing_zeros();
-    let ahead = 1 << free_ahead | own_ahead & ((1 << free_ahead) - 1);
-    (back as usize) << 6 | ahead as usize
-}
-
-/// The window (own, blocked bits) of a base-3 key.
-fn window_of_key(key: usize) -> (u32, u32) {
-    let digits = digits_of(key);
-    let (mut own, mut blocked) = (0, 0);
-    for (i, &d) in digits.iter().enumerate() {
-        let bit = if i < 5 { i } else { i + 1 };
-        match d {
-            1 => own |= 1 << bit,
-            2 => blocked |= 1 << bit,
-            _ => {}
-        }
-    }
-    (own, blocked)
-}
-
 fn build_table(overline_wins: bool) -> Vec<Pattern> {
     let mut memo = vec![u8::MAX; KEY_COUNT];
     for key in 0..KEY_COUNT {
@@ -137,7 +80,8 @@ fn build_table(overline_wins: bool) -> Vec<Pattern> {
     memo
 }
 
-fn digits_of(key: usize) -> [u8; 10] {
+/// The ten base-3 digits of a key (offsets −5..−1, then +1..+5).
+pub(super) fn digits_of(key: usize) -> [u8; 10] {
     let mut digits = [0u8; 10];
     let mut k = key;
     for d in &mut digits {
@@ -261,17 +205,6 @@ mod tests {
         assert_eq!(free[key(".....?.....")], FLEX1);
         assert_eq!(free[key("OOOO.?.OOOO")], NONE);
         assert_eq!(free[key("OOO..?..OOO")], BLOCK1);
-    }
-
-    #[test]
-    fn the_window_table_agrees_with_the_key_table_on_every_line() {
-        for overline_wins in [true, false] {
-            let (keys, windows) = (table(overline_wins), window_table(overline_wins));
-            for (key, &pattern) in keys.iter().enumerate() {
-                let (own, blocked) = window_of_key(key);
-                assert_eq!(of_window(windows, own, blocked), pattern, "key {key}");
-            }
-        }
     }
 
     #[test]

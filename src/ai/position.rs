@@ -7,8 +7,9 @@
 //! 40 small-table lookups per colour. Taking it back clears four bits and replays the journal.
 
 use super::lines::{Lines, Window};
-use super::pattern::{self, Pattern, WindowTable};
+use super::pattern::Pattern;
 use super::shape::{self, Shape, Threat, FOUR, THREAT_COUNT};
+use super::window::{self as windows, PairTable};
 use crate::board::{index_of, Board, CELLS, DIRECTIONS, PAD, STRIDE};
 use crate::color::Color;
 use crate::pos::Pos;
@@ -89,7 +90,7 @@ pub struct Position {
     board: Board,
     rule: Rule,
     to_move: Color,
-    tables: [&'static WindowTable; 2],
+    tables: [&'static PairTable; 2],
     lines: Lines,
     cells: Box<[Point]>,
     value_sum: [i32; 2],
@@ -113,7 +114,7 @@ impl Position {
     pub fn new(board: &Board, rule: Rule, to_move: Color) -> Position {
         let empty = Board::new(u32::from(board.size())).unwrap_or_else(|_| unreachable!());
         let points: Vec<usize> = empty.points().map(index_of).collect();
-        let tables = Color::ALL.map(|c| pattern::window_table(rule.overline_wins(c)));
+        let tables = Color::ALL.map(|c| windows::pair_table(rule.overline_wins(c)));
         let mut position = Position {
             board: empty,
             rule,
@@ -162,10 +163,7 @@ impl Position {
     /// Both colours' patterns of the point in the middle of `window`.
     #[inline]
     fn patterns_at(&self, window: Window) -> [Pattern; 2] {
-        [0, 1].map(|c| {
-            let (own, blocked) = window.for_color(c);
-            pattern::of_window(self.tables[c], own, blocked)
-        })
+        windows::patterns(self.tables, window.black, window.white)
     }
 
     /// The board.

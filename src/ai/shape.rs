@@ -1,6 +1,10 @@
 //! What the four line patterns through a point add up to: a threat class for move ordering and
-//! threat detection, and a value for the evaluation. Looked up from a table of all 11^4
-//! combinations (the class) plus a sum over the four patterns (the value).
+//! threat detection, and a value for the evaluation.
+//!
+//! The class depends only on which of seven *categories* each pattern falls in, so it is looked
+//! up from a table of the 7^4 category combinations (2 401 bytes). Each pattern's category digit
+//! (weighted by its direction) and its value are packed in one word, so the four patterns' words
+//! add up to the table index and the value sum at once.
 
 use super::pattern::*;
 
@@ -45,30 +49,64 @@ const THREAT_BITS: u8 = 0b111;
 const FORBIDDEN_BIT: u8 = 0b1000;
 const BONUS_SHIFT: u8 = 4;
 
+/// The category of each pattern: the weaker ones (no open two yet) are alike, so are open twos
+/// and closed threes; every other pattern is its own category.
+const CATEGORY: [usize; PATTERN_COUNT] = [0, 0, 0, 0, 1, 1, 2, 3, 4, 5, 6];
+/// A pattern standing for each category.
+const CATEGORY_PATTERN: [Pattern; 7] = [NONE, FLEX2, FLEX3, BLOCK4, FLEX4, FIVE, OVERLINE];
+/// Number of category combinations.
+const COMBINATIONS: usize = 7 * 7 * 7 * 7;
+/// Bit where the value starts in a pattern's word.
+const VALUE_SHIFT: u32 = 16;
+
 /// The shape of four patterns (one per direction).
 #[inline]
 pub fn shape(p: [Pattern; 4]) -> Shape {
-    let index = ((usize::from(p[0]) * 11 + usize::from(p[1])) * 11 + usize::from(p[2])) * 11
-        + usize::from(p[3]);
-    let class = CLASSES[index];
-    let value = p.iter().map(|&x| PATTERN_VALUE[usize::from(x)]).sum::<i16>()
-        + BONUS[usize::from(class >> BONUS_SHIFT)];
+    let sum = WORDS[0][usize::from(p[0])]
+        + WORDS[1][usize::from(p[1])]
+        + WORDS[2][usize::from(p[2])]
+        + WORDS[3][usize::from(p[3])];
+    let class = CLASSES[(sum & 0xffff) as usize];
+    let value = (sum >> VALUE_SHIFT) as i16 + BONUS[usize::from(class >> BONUS_SHIFT)];
     Shape { threat: class & THREAT_BITS, value, maybe_forbidden: class & FORBIDDEN_BIT != 0 }
 }
 
-/// The class bytes behind [`shape`] (one byte per combination keeps the table in the first-level
-/// cache), indexed by the four patterns in base 11; computed at compile time.
-static CLASSES: [u8; COMBINATIONS] = class_table();
+/// Each direction's word of each pattern: the value above [`VALUE_SHIFT`], the category digit
+/// (base 7, the direction's place) below.
+static WORDS: [[u32; PATTERN_COUNT]; 4] = pattern_words();
 
-/// Number of combinations of four patterns.
-const COMBINATIONS: usize = PATTERN_COUNT.pow(4);
+const fn pattern_words() -> [[u32; PATTERN_COUNT]; 4] {
+    let mut words = [[0; PATTERN_COUNT]; 4];
+    let (mut dir, mut place) = (0, 1);
+    while dir < 4 {
+        let mut p = 0;
+        while p < PATTERN_COUNT {
+            let value = PATTERN_VALUE[p] as u32;
+            words[dir][p] = value << VALUE_SHIFT | (CATEGORY[p] * place) as u32;
+            p += 1;
+        }
+        dir += 1;
+        place *= 7;
+    }
+    words
+}
+
+/// The class bytes behind [`shape`], indexed by the four categories in base 7 (the first
+/// direction's in the lowest place); computed at compile time.
+static CLASSES: [u8; COMBINATIONS] = class_table();
 
 const fn class_table() -> [u8; COMBINATIONS] {
     let mut table = [0; COMBINATIONS];
     let mut i = 0;
     while i < COMBINATIONS {
-        let p = [i / 1331, i / 121 % 11, i / 11 % 11, i % 11];
-        table[i] = class_byte([p[0] as Pattern, p[1] as Pattern, p[2] as Pattern, p[3] as Pattern]);
+        let c = [i % 7, i / 7 % 7, i / 49 % 7, i / 343];
+        let p = [
+            CATEGORY_PATTERN[c[0]],
+            CATEGORY_PATTERN[c[1]],
+            CATEGORY_PATTERN[c[2]],
+            CATEGORY_PATTERN[c[3]],
+        ];
+        table[i] = class_byte(p);
         i += 1;
     }
     table
@@ -121,6 +159,27 @@ const fn class_byte(p: [Pattern; 4]) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_combination_has_its_own_class_and_value_sum() {
+        let all = 0..PATTERN_COUNT as Pattern;
+        for a in all.clone() {
+            for b in all.clone() {
+                for c in all.clone() {
+                    for d in all.clone() {
+                        let p = [a, b, c, d];
+                        let class = class_byte(p);
+                        let s = shape(p);
+                        assert_eq!(s.threat, class & THREAT_BITS, "{p:?}");
+                        assert_eq!(s.maybe_forbidden, class & FORBIDDEN_BIT != 0, "{p:?}");
+                        let sum: i16 = p.iter().map(|&x| PATTERN_VALUE[usize::from(x)]).sum();
+                        let bonus = BONUS[usize::from(class >> BONUS_SHIFT)];
+                        assert_eq!(s.value, sum + bonus, "{p:?}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn combinations_are_classed_by_urgency() {
