@@ -75,6 +75,21 @@ impl Lines {
         }
     }
 
+    /// The cells of array row `y` (as a mask over its columns) with a stone within two steps:
+    /// in rows `y - 2 ..= y + 2`, columns two either side.
+    #[inline]
+    pub fn near_stones(&self, y: usize) -> u32 {
+        let rows = (y - 2..=y + 2).fold(0, |m, r| m | self.stones[0][0][r] | self.stones[1][0][r]);
+        rows | rows << 1 | rows << 2 | rows >> 1 | rows >> 2
+    }
+
+    /// The empty board cells of array row `y` with a stone within two steps.
+    #[inline]
+    pub fn empty_near_stones(&self, y: usize) -> u32 {
+        let taken = self.stones[0][0][y] | self.stones[1][0][y] | self.walls[0][y];
+        self.near_stones(y) & !taken
+    }
+
     /// The whole line through `q` in direction `dir`, and the bit of `q` on it.
     #[inline]
     pub fn line(&self, q: usize, dir: usize) -> (Window, u32) {

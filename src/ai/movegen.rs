@@ -59,10 +59,7 @@ pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situa
         }
         return situation;
     }
-    pos.for_each_empty_near(2, |q| {
-        if !pos.is_near_stones(q) {
-            return;
-        }
+    pos.for_each_empty_near_stones(|q| {
         let mine = pos.shape(me, q);
         let theirs = pos.shape(opp, q);
         let wanted = match situation {

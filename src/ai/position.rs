@@ -100,8 +100,6 @@ pub struct Position {
     /// The cells that entered or left a four set, as `colour << 15 | cell`, since the position
     /// was made (undo flips them back).
     four_flips: Vec<u16>,
-    /// Stones within the 5×5 square around each cell.
-    near: Box<[u8]>,
     area: Option<Area>,
     history: Vec<usize>,
     journal: Vec<Saved>,
@@ -126,7 +124,6 @@ impl Position {
             threat_count: [[0; THREAT_COUNT]; 2],
             fours: [CellSet([0; WORDS]), CellSet([0; WORDS])],
             four_flips: Vec::with_capacity(256),
-            near: vec![0; CELLS].into(),
             area: None,
             history: Vec::new(),
             journal: Vec::with_capacity(4096),
@@ -229,17 +226,19 @@ impl Position {
         self.threat_count[color.index()][usize::from(threat)..].iter().any(|&n| n > 0)
     }
 
-    /// Calls `f` with every empty point within `margin` of the stones' bounding box (every empty
-    /// point of an empty board), row by row.
+    /// Calls `f` with every empty point that has a stone within two steps (in the 5×5 square
+    /// around it), in reading order; with none on an empty board.
     #[inline]
-    pub fn for_each_empty_near(&self, margin: usize, mut f: impl FnMut(usize)) {
-        let (x0, y0, x1, y1) = self.scan_area(margin);
-        for y in y0..=y1 {
-            let row = (y + PAD) * STRIDE + PAD;
-            for q in row + x0..=row + x1 {
-                if self.board.is_empty_at(q) {
-                    f(q);
-                }
+    pub fn for_each_empty_near_stones(&self, mut f: impl FnMut(usize)) {
+        if self.area.is_none() {
+            return;
+        }
+        let (_, y0, _, y1) = self.scan_area(2);
+        for y in y0 + PAD..=y1 + PAD {
+            let mut columns = self.lines.empty_near_stones(y);
+            while columns != 0 {
+                f(y * STRIDE + columns.trailing_zeros() as usize);
+                columns &= columns - 1;
             }
         }
     }
@@ -273,10 +272,10 @@ impl Position {
         (x0, y0, (x1 + margin).min(last), (y1 + margin).min(last))
     }
 
-    /// Whether the empty point `index` has stones within two steps.
+    /// Whether the point `index` has stones within two steps (in the 5×5 square around it).
     #[inline]
     pub fn is_near_stones(&self, index: usize) -> bool {
-        self.near[index] > 0
+        self.lines.near_stones(index / STRIDE) & 1 << (index % STRIDE) != 0
     }
 
     /// Sum of the shape values of all empty points for `color`.
@@ -323,7 +322,6 @@ impl Position {
         let color = !self.to_move;
         self.board.remove_at(index);
         self.to_move = color;
-        self.update_near(index, -1);
         self.lines.remove(index, color);
         for saved in self.journal.drain(mark.journal_len..).rev() {
             self.cells[saved.q as usize] = saved.point;
@@ -347,9 +345,9 @@ impl Position {
         self.board.place_at(index, color);
         self.history.push(index);
         self.grow_area(index);
-        self.update_near(index, 1);
         self.save(index);
-        self.refresh_shapes(index);
+        self.set_shape(index, 0, Shape::default());
+        self.set_shape(index, 1, Shape::default());
         self.lines.place(index, color);
         self.update_lines(index);
     }
@@ -360,15 +358,6 @@ impl Position {
             None => Area { x0: x, y0: y, x1: x, y1: y },
             Some(a) => Area { x0: a.x0.min(x), y0: a.y0.min(y), x1: a.x1.max(x), y1: a.y1.max(y) },
         });
-    }
-
-    fn update_near(&mut self, index: usize, sign: i8) {
-        for dy in -2isize..=2 {
-            let row = index.wrapping_add_signed(dy * STRIDE as isize);
-            for q in row - 2..=row + 2 {
-                self.near[q] = self.near[q].wrapping_add_signed(sign);
-            }
-        }
     }
 
     fn save(&mut self, q: usize) {
@@ -425,18 +414,19 @@ impl Position {
         self.refresh_shape(q, Color::White, white);
     }
 
-    /// Recomputes the shape of one point for `color` from its `patterns`, and that colour's sums.
-    /// (The count of `QUIET` points is not meaningful: every point moves in and out of it,
-    /// wrapping.)
+    /// Recomputes the shape of the empty point `q` for `color` from its `patterns`, and that
+    /// colour's sums.
     #[inline]
     fn refresh_shape(&mut self, q: usize, color: Color, patterns: [Pattern; 4]) {
-        let c = color.index();
+        let new = self.compute_shape(color, q, patterns);
+        self.set_shape(q, color.index(), new);
+    }
+
+    /// Gives point `q` the shape `new` for colour `c`, and updates that colour's sums. (The count
+    /// of `QUIET` points is not meaningful: every point moves in and out of it, wrapping.)
+    #[inline]
+    fn set_shape(&mut self, q: usize, c: usize, new: Shape) {
         let old = self.cells[q].shapes[c];
-        let new = if self.board.is_empty_at(q) {
-            self.compute_shape(color, q, patterns)
-        } else {
-            Shape::default()
-        };
         self.value_sum[c] += i32::from(new.value) - i32::from(old.value);
         self.cells[q].shapes[c] = new;
         if new.threat != old.threat {
@@ -505,7 +495,6 @@ mod tests {
         assert_eq!(a.value_sum, b.value_sum);
         assert_eq!(a.threat_count, b.threat_count);
         assert!(a.lines == b.lines, "line masks differ");
-        assert_eq!(a.near[..], b.near[..]);
         for c in 0..2 {
             assert_eq!(
                 a.fours[c].iter().collect::<Vec<_>>(),
@@ -544,6 +533,37 @@ mod tests {
                 assert_same(&p, &Position::new(p.board(), rule, p.to_move()));
             }
             assert_same(&p, &position(OPEN_THREE, rule, Color::White));
+        }
+    }
+
+    /// Whether a stone lies in the 5×5 square around `q`, cell by cell.
+    fn has_stone_around(p: &Position, q: usize) -> bool {
+        (-2isize..=2).any(|dy| {
+            (-2isize..=2).any(|dx| {
+                let r = q.wrapping_add_signed(dy * STRIDE as isize + dx);
+                matches!(p.board.code_at(r), 1 | 2)
+            })
+        })
+    }
+
+    #[test]
+    fn the_points_near_stones_are_the_empty_ones_with_a_stone_in_their_square() {
+        let mut p = position(OPEN_THREE, Rule::Freestyle, Color::White);
+        let mut seed = 99u64;
+        for _ in 0..30 {
+            let mut listed = Vec::new();
+            p.for_each_empty_near_stones(|q| listed.push(q));
+            let expected: Vec<usize> = (p.points().iter().copied())
+                .filter(|&q| p.board.is_empty_at(q) && has_stone_around(&p, q))
+                .collect();
+            assert_eq!(listed, expected);
+            for &q in p.points() {
+                assert_eq!(p.is_near_stones(q), has_stone_around(&p, q));
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let free: Vec<usize> =
+                p.points().iter().copied().filter(|&q| p.board.is_empty_at(q)).collect();
+            p.play(free[(seed >> 33) as usize % free.len()]);
         }
     }
 }

@@ -98,7 +98,8 @@ impl<'a> Vct<'a> {
             return pos.first_with_threat(!attacker, WIN).into_iter().collect();
         }
         let mut moves: Vec<Candidate> = Vec::new();
-        pos.for_each_empty_near(2, |q| {
+        // A point that makes a three or more always has an own stone within two steps.
+        pos.for_each_empty_near_stones(|q| {
             let shape = pos.shape(attacker, q);
             if shape.threat >= THREE {
                 let order = i32::from(shape.threat) * 100_000 + i32::from(shape.value);
@@ -154,11 +155,7 @@ mod tests {
             }
             pos.play(q);
             let mut replies = Vec::new();
-            pos.for_each_empty_near(2, |r| {
-                if pos.is_near_stones(r) {
-                    replies.push(r);
-                }
-            });
+            pos.for_each_empty_near_stones(|r| replies.push(r));
             let refuted = pos.threat_count(!attacker, WIN) > 0
                 || replies.into_iter().any(|r| {
                     if !pos.is_legal(r) {
