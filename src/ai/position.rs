@@ -16,8 +16,8 @@ use crate::pos::Pos;
 use crate::renju;
 use crate::rule::Rule;
 
-/// The ten neighbours on a line: offsets −5..=5 but 0.
-const NEIGHBOURS: [isize; 10] = [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5];
+/// The ten neighbours of a point on a line, as bits of an eleven-cell window (bit 5 the point).
+const NEIGHBOURHOOD: u32 = 0b111_1101_1111;
 
 /// Words of a bit set over all cells.
 const WORDS: usize = CELLS / 64;
@@ -369,15 +369,20 @@ impl Position {
     fn update_lines(&mut self, index: usize) {
         for (dir, &d) in DIRECTIONS.iter().enumerate() {
             let (line, bit) = self.lines.line(index, dir);
-            // Along the anti-diagonal the array index grows as the bit (the column) shrinks.
-            let bit_step = if dir == 3 { -1 } else { 1 };
-            for offset in NEIGHBOURS {
-                let q = index.wrapping_add_signed(offset * d as isize);
-                if self.board.is_empty_at(q) {
-                    let q_bit = bit.wrapping_add_signed((offset * bit_step) as i32);
-                    let patterns = self.patterns_at(line.around(q_bit));
-                    self.update_patterns(q, dir, patterns);
-                }
+            // The empty cells within five steps, as bits of the line (walls set both masks).
+            let mut empty = !(line.black | line.white) & NEIGHBOURHOOD << (bit - 5);
+            while empty != 0 {
+                let q_bit = empty.trailing_zeros();
+                empty &= empty - 1;
+                // Along the anti-diagonal the array index grows as the bit (the column) shrinks.
+                let steps = if dir == 3 {
+                    bit as isize - q_bit as isize
+                } else {
+                    q_bit as isize - bit as isize
+                };
+                let q = index.wrapping_add_signed(steps * d as isize);
+                let patterns = self.patterns_at(line.around(q_bit));
+                self.update_patterns(q, dir, patterns);
             }
         }
     }
