@@ -6,6 +6,7 @@
 
 mod budget;
 mod eval;
+mod keyed;
 mod level;
 mod limits;
 mod lines;

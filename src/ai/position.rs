@@ -247,6 +247,11 @@ impl Position {
     /// four classes are tracked: `threat` must be [`FOUR`] or above.
     pub fn points_with_threat(&self, color: Color, threat: Threat, out: &mut Vec<usize>) {
         out.clear();
+        self.append_points_with_threat(color, threat, out);
+    }
+
+    /// Like [`Position::points_with_threat`], but adds the points to the end of `out`.
+    pub fn append_points_with_threat(&self, color: Color, threat: Threat, out: &mut Vec<usize>) {
         out.extend(self.four_points(color, threat));
     }
 

@@ -3,10 +3,10 @@
 //! the only legal reply (or the defender's own five, which refutes the line).
 
 use super::budget::Budget;
+use super::keyed::KeySet;
 use super::position::Position;
 use super::shape::{FOUR, WIN};
 use crate::color::Color;
-use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -14,7 +14,10 @@ use std::time::Instant;
 pub struct Vcf<'a> {
     /// Attacker nodes visited, and the limits.
     pub budget: Budget<'a>,
-    failed: HashSet<u64>,
+    failed: KeySet,
+    /// The four points of every attacker node on the current line, each node's behind its
+    /// parent's (one buffer for the whole search).
+    fours: Vec<usize>,
 }
 
 impl<'a> Vcf<'a> {
@@ -25,7 +28,8 @@ impl<'a> Vcf<'a> {
         deadline: Option<Instant>,
         stop: Option<&'a AtomicBool>,
     ) -> Vcf<'a> {
-        Vcf { budget: Budget::new(node_budget, deadline, stop), failed: HashSet::new() }
+        let budget = Budget::new(node_budget, deadline, stop);
+        Vcf { budget, failed: KeySet::default(), fours: Vec::new() }
     }
 
     /// Searches a VCF for the side to move, at most `max_fours` attacker moves long. Returns the
@@ -60,13 +64,18 @@ impl<'a> Vcf<'a> {
         }
         let must_block =
             (pos.threat_count(defender, WIN) == 1).then(|| first_point(pos, defender, WIN));
-        let mut fours = Vec::new();
-        pos.points_with_threat(attacker, FOUR, &mut fours);
+        let start = self.fours.len();
+        pos.append_points_with_threat(attacker, FOUR, &mut self.fours);
         if let Some(block) = must_block {
-            fours.retain(|&q| q == block);
+            self.fours.truncate(start);
+            if pos.shape(attacker, block).threat >= FOUR {
+                self.fours.push(block);
+            }
         }
-        fours.sort_by_key(|&q| std::cmp::Reverse(pos.shape(attacker, q).value));
-        for q in fours {
+        let end = self.fours.len();
+        self.fours[start..].sort_by_key(|&q| std::cmp::Reverse(pos.shape(attacker, q).value));
+        for i in start..end {
+            let q = self.fours[i];
             if !pos.is_legal(q) {
                 continue;
             }
@@ -75,10 +84,12 @@ impl<'a> Vcf<'a> {
             let won = self.defend(pos, attacker, fours_left - 1, line);
             pos.undo();
             if won {
+                self.fours.truncate(start);
                 return true;
             }
             line.pop();
         }
+        self.fours.truncate(start);
         if !self.budget.exhausted() {
             self.failed.insert(pos.hash());
         }

@@ -5,11 +5,11 @@
 //! and every four of the defender's own.
 
 use super::budget::Budget;
+use super::keyed::KeyMap;
 use super::movegen::{generate_unordered, Candidate, Situation};
 use super::position::Position;
 use super::shape::{THREE, WIN};
 use crate::color::Color;
-use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -21,7 +21,7 @@ pub struct Vct<'a> {
     /// Positions visited, and the limits.
     pub budget: Budget<'a>,
     /// Attacker positions already refuted, with the most threats they were refuted with.
-    failed: HashMap<u64, u32>,
+    failed: KeyMap<u32>,
 }
 
 impl<'a> Vct<'a> {
@@ -32,7 +32,7 @@ impl<'a> Vct<'a> {
         deadline: Option<Instant>,
         stop: Option<&'a AtomicBool>,
     ) -> Vct<'a> {
-        Vct { budget: Budget::new(node_budget, deadline, stop), failed: HashMap::new() }
+        Vct { budget: Budget::new(node_budget, deadline, stop), failed: KeyMap::default() }
     }
 
     /// Searches a VCT for the side to move of at most `max_threats` attacker moves. Returns the
