@@ -19,6 +19,11 @@ impl<'a> Budget<'a> {
         Budget { nodes: 0, limit, deadline, stop, exhausted: false }
     }
 
+    /// Starts counting again from zero with a limit of `limit` nodes.
+    pub fn restart(&mut self, limit: u64) {
+        (self.nodes, self.limit, self.exhausted) = (0, limit, false);
+    }
+
     /// Spends one node; `true` once any limit is reached (the clock and the flag are read every
     /// 256 nodes).
     pub fn spend(&mut self) -> bool {

@@ -38,6 +38,8 @@ pub struct Searcher<'a> {
     lists: Vec<Vec<Candidate>>,
     /// Nodes visited so far.
     pub nodes: u64,
+    /// The short VCF search run at leaves, kept between them for its memory.
+    leaf_vcf: Vcf<'static>,
     aborted: bool,
     /// The best root move of the running iteration once it beat the first move's score.
     improved: Option<(usize, i32)>,
@@ -61,6 +63,7 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY],
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
+            leaf_vcf: Vcf::new(0, None, None),
             aborted: false,
             improved: None,
         }
@@ -259,9 +262,9 @@ impl<'a> Searcher<'a> {
         if fours < 2 {
             return false;
         }
-        let mut vcf = Vcf::new(24, None, None);
-        let found = vcf.find(&mut self.pos, 5).is_some();
-        self.nodes += vcf.budget.nodes;
+        self.leaf_vcf.restart(24);
+        let found = self.leaf_vcf.find(&mut self.pos, 5).is_some();
+        self.nodes += self.leaf_vcf.budget.nodes;
         found
     }
 

@@ -32,6 +32,14 @@ impl<'a> Vcf<'a> {
         Vcf { budget, failed: KeySet::default(), fours: Vec::new() }
     }
 
+    /// Starts afresh with a budget of `node_budget` nodes (same deadline and stop flag), keeping
+    /// the memory already allocated: for the many small searches at the leaves.
+    pub fn restart(&mut self, node_budget: u64) {
+        self.budget.restart(node_budget);
+        self.failed.clear();
+        self.fours.clear();
+    }
+
     /// Searches a VCF for the side to move, at most `max_fours` attacker moves long. Returns the
     /// winning line (attacker and defender moves alternating, starting with the first four).
     pub fn find(&mut self, pos: &mut Position, max_fours: u32) -> Option<Vec<usize>> {
