@@ -43,7 +43,8 @@ pub struct Lines {
 }
 
 impl Lines {
-    /// The lines of an empty `board` (only its walls are read).
+    /// The walls of `board`'s lines, and no stones yet (its stones are not read: the position
+    /// places them one by one).
     pub fn new(board: &Board) -> Lines {
         let mut walls = [[u32::MAX; LINES]; 4];
         for q in 0..CELLS {

@@ -17,7 +17,8 @@
 //! NONE      no five fits on the line through the point any more
 //! ```
 //! Two tables exist: one where overlines win (freestyle; white in renju) and one where only
-//! exactly five wins (standard; black in renju).
+//! exactly five wins (standard; black in renju). They define the patterns; the search reads them
+//! through the much smaller tables of the search's `window` module, built from these.
 
 use std::sync::OnceLock;
 
