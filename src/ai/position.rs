@@ -546,6 +546,32 @@ mod tests {
         }
     }
 
+    /// Half-filled 5×5 and 22×22 boards, up to their walls. Not renju: there black's exact
+    /// forbidden status of a point can hang on stones beyond its own lines (a three is real only
+    /// if its four point is not forbidden, and so on), while a move re-checks only the points on
+    /// its own four lines; on such dense random boards black's values then drift from a fresh
+    /// count (legality never does: `is_legal` checks exactly). The 9×9 test above covers renju.
+    #[test]
+    fn the_smallest_and_largest_boards_stay_consistent_to_the_edges() {
+        for (size, rule) in [(5, Rule::Freestyle), (22, Rule::Freestyle), (22, Rule::Standard)] {
+            let board = Board::new(size).unwrap();
+            let mut p = Position::new(&board, rule, Color::Black);
+            let mut seed = u64::from(size);
+            let stones = (size * size / 2) as usize;
+            for _ in 0..stones {
+                let free: Vec<usize> =
+                    p.points().iter().copied().filter(|&q| p.board.is_empty_at(q)).collect();
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                p.play(free[(seed >> 33) as usize % free.len()]);
+                assert_same(&p, &Position::new(p.board(), rule, p.to_move()));
+            }
+            for _ in 0..stones {
+                p.undo();
+            }
+            assert_same(&p, &Position::new(&board, rule, Color::Black));
+        }
+    }
+
     /// Whether a stone lies in the 5×5 square around `q`, cell by cell.
     fn has_stone_around(p: &Position, q: usize) -> bool {
         (-2isize..=2).any(|dy| {
