@@ -5,15 +5,13 @@
 //! The board array is 32 × 32 (the largest board plus its walls), so a line fits one word: bit
 //! `x` of a row, column or diagonal is the cell in array column `x` (row `y` for columns).
 
-use crate::board::{Board, CELLS, STRIDE};
+use crate::board::{Board, Cell, CELLS, STRIDE};
 use crate::color::Color;
 
 const _: () = assert!(STRIDE == 32, "a line of the board array must fit one u32");
 
 /// Lines per direction: rows and columns need 32, diagonals 63.
 const LINES: usize = 64;
-/// Code of a wall cell in the board array.
-const WALL: u8 = 3;
 
 /// The cells of a line as two bit masks: black stones or walls, and white stones or walls (see
 /// [`window`](super::window)); after [`Window::around`], bit 5 is the point, bits 0..5 the five
@@ -48,7 +46,7 @@ impl Lines {
     pub fn new(board: &Board) -> Lines {
         let mut walls = [[u32::MAX; LINES]; 4];
         for q in 0..CELLS {
-            if board.code_at(q) != WALL {
+            if board.cell_at(q) != Cell::Wall {
                 for (dir, line) in walls.iter_mut().enumerate() {
                     let (l, bit) = line_of(q, dir);
                     line[l] &= !(1 << bit);

@@ -559,10 +559,7 @@ mod tests {
             let mut seed = u64::from(size);
             let stones = (size * size / 2) as usize;
             for _ in 0..stones {
-                let free: Vec<usize> =
-                    p.points().iter().copied().filter(|&q| p.board.is_empty_at(q)).collect();
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                p.play(free[(seed >> 33) as usize % free.len()]);
+                p.play(random_empty_point(&p, &mut seed));
                 assert_same(&p, &Position::new(p.board(), rule, p.to_move()));
             }
             for _ in 0..stones {
@@ -577,7 +574,7 @@ mod tests {
         (-2isize..=2).any(|dy| {
             (-2isize..=2).any(|dx| {
                 let r = q.wrapping_add_signed(dy * STRIDE as isize + dx);
-                matches!(p.board.code_at(r), 1 | 2)
+                matches!(p.board.cell_at(r), crate::board::Cell::Stone(_))
             })
         })
     }
@@ -596,10 +593,15 @@ mod tests {
             for &q in p.points() {
                 assert_eq!(p.is_near_stones(q), has_stone_around(&p, q));
             }
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let free: Vec<usize> =
-                p.points().iter().copied().filter(|&q| p.board.is_empty_at(q)).collect();
-            p.play(free[(seed >> 33) as usize % free.len()]);
+            p.play(random_empty_point(&p, &mut seed));
         }
+    }
+
+    /// An empty point of `p` drawn with the test's own generator (advanced in `seed`).
+    fn random_empty_point(p: &Position, seed: &mut u64) -> usize {
+        let free: Vec<usize> =
+            p.points().iter().copied().filter(|&q| p.board.is_empty_at(q)).collect();
+        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        free[(*seed >> 33) as usize % free.len()]
     }
 }
