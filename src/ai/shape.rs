@@ -2,9 +2,9 @@
 //! threat detection, and a value for the evaluation.
 //!
 //! The class depends only on which of seven *categories* each pattern falls in, so it is looked
-//! up from a table of the 7^4 category combinations (2 401 bytes). Each pattern's category digit
-//! (weighted by its direction) and its value are packed in one word, so the four patterns' words
-//! add up to the table index and the value sum at once.
+//! up from a table of the 7^4 category combinations (2 401 words, each with its combination
+//! bonus). Each pattern's category digit (weighted by its direction) and its value are packed in
+//! one word, so the four patterns' words add up to the table index and the value sum at once.
 
 use super::pattern::*;
 
@@ -42,12 +42,16 @@ pub struct Shape {
 
 /// Value of one line pattern for the side that could play the point.
 const PATTERN_VALUE: [i16; PATTERN_COUNT] = [0, 1, 4, 8, 24, 30, 110, 140, 1000, 6000, 0];
-/// Extra value of a combination, by the bonus index kept in its class byte.
-const BONUS: [i16; 4] = [0, 1200, 800, 400];
-/// Class byte layout: threat in bits 0..3, the renju flag in bit 3, the bonus index above.
-const THREAT_BITS: u8 = 0b111;
-const FORBIDDEN_BIT: u8 = 0b1000;
-const BONUS_SHIFT: u8 = 4;
+/// Extra value of a combination that makes two threats at once: two fours, a four and an open
+/// three, two open threes.
+const DOUBLE_FOUR_BONUS: u16 = 1200;
+const FOUR_THREE_BONUS: u16 = 800;
+const THREE_THREE_BONUS: u16 = 400;
+/// Class word layout: threat in bits 0..3, the renju flag in bit 3, the bonus value above (so
+/// the value needs no second lookup).
+const THREAT_BITS: u16 = 0b111;
+const FORBIDDEN_BIT: u16 = 0b1000;
+const BONUS_SHIFT: u16 = 4;
 
 /// The category of each pattern: the weaker ones (no open two yet) are alike, so are open twos
 /// and closed threes; every other pattern is its own category.
@@ -67,8 +71,12 @@ pub fn shape(p: [Pattern; 4]) -> Shape {
         + WORDS[2][usize::from(p[2])]
         + WORDS[3][usize::from(p[3])];
     let class = CLASSES[(sum & 0xffff) as usize];
-    let value = (sum >> VALUE_SHIFT) as i16 + BONUS[usize::from(class >> BONUS_SHIFT)];
-    Shape { threat: class & THREAT_BITS, value, maybe_forbidden: class & FORBIDDEN_BIT != 0 }
+    let value = (sum >> VALUE_SHIFT) as i16 + (class >> BONUS_SHIFT) as i16;
+    Shape {
+        threat: (class & THREAT_BITS) as Threat,
+        value,
+        maybe_forbidden: class & FORBIDDEN_BIT != 0,
+    }
 }
 
 /// Each direction's word of each pattern: the value above [`VALUE_SHIFT`], the category digit
@@ -91,11 +99,11 @@ const fn pattern_words() -> [[u32; PATTERN_COUNT]; 4] {
     words
 }
 
-/// The class bytes behind [`shape`], indexed by the four categories in base 7 (the first
+/// The class words behind [`shape`], indexed by the four categories in base 7 (the first
 /// direction's in the lowest place); computed at compile time.
-static CLASSES: [u8; COMBINATIONS] = class_table();
+static CLASSES: [u16; COMBINATIONS] = class_table();
 
-const fn class_table() -> [u8; COMBINATIONS] {
+const fn class_table() -> [u16; COMBINATIONS] {
     let mut table = [0; COMBINATIONS];
     let mut i = 0;
     while i < COMBINATIONS {
@@ -106,7 +114,7 @@ const fn class_table() -> [u8; COMBINATIONS] {
             CATEGORY_PATTERN[c[2]],
             CATEGORY_PATTERN[c[3]],
         ];
-        table[i] = class_byte(p);
+        table[i] = class_word(p);
         i += 1;
     }
     table
@@ -124,8 +132,8 @@ const fn count(p: [Pattern; 4], pattern: Pattern) -> usize {
     n
 }
 
-/// The threat, bonus index and renju flag of one combination, packed.
-const fn class_byte(p: [Pattern; 4]) -> u8 {
+/// The threat, bonus value and renju flag of one combination, packed.
+const fn class_word(p: [Pattern; 4]) -> u16 {
     let fours = count(p, BLOCK4) + count(p, FLEX4);
     let threes = count(p, FLEX3);
     let threat = if count(p, FIVE) > 0 {
@@ -145,15 +153,15 @@ const fn class_byte(p: [Pattern; 4]) -> u8 {
     } else {
         QUIET
     };
-    let bonus: u8 = match threat {
-        OPEN_FOUR if count(p, FLEX4) == 0 => 1,
-        FOUR_THREE => 2,
-        THREE_THREE => 3,
+    let bonus = match threat {
+        OPEN_FOUR if count(p, FLEX4) == 0 => DOUBLE_FOUR_BONUS,
+        FOUR_THREE => FOUR_THREE_BONUS,
+        THREE_THREE => THREE_THREE_BONUS,
         _ => 0,
     };
     let maybe_forbidden = count(p, FIVE) == 0
         && (count(p, OVERLINE) > 0 || fours >= 2 || count(p, FLEX4) > 0 || threes >= 2);
-    threat | if maybe_forbidden { FORBIDDEN_BIT } else { 0 } | bonus << BONUS_SHIFT
+    threat as u16 | if maybe_forbidden { FORBIDDEN_BIT } else { 0 } | bonus << BONUS_SHIFT
 }
 
 #[cfg(test)]
@@ -168,12 +176,12 @@ mod tests {
                 for c in all.clone() {
                     for d in all.clone() {
                         let p = [a, b, c, d];
-                        let class = class_byte(p);
+                        let class = class_word(p);
                         let s = shape(p);
-                        assert_eq!(s.threat, class & THREAT_BITS, "{p:?}");
+                        assert_eq!(u16::from(s.threat), class & THREAT_BITS, "{p:?}");
                         assert_eq!(s.maybe_forbidden, class & FORBIDDEN_BIT != 0, "{p:?}");
                         let sum: i16 = p.iter().map(|&x| PATTERN_VALUE[usize::from(x)]).sum();
-                        let bonus = BONUS[usize::from(class >> BONUS_SHIFT)];
+                        let bonus = (class >> BONUS_SHIFT) as i16;
                         assert_eq!(s.value, sum + bonus, "{p:?}");
                     }
                 }
