@@ -29,7 +29,7 @@ struct CellSet([u64; WORDS]);
 impl CellSet {
     #[inline]
     fn flip(&mut self, q: usize) {
-        self.0[q / 64] ^= 1u64 << (q % 64);
+        self.0[q % CELLS / 64] ^= 1u64 << (q % 64);
     }
 
     #[inline]
@@ -92,7 +92,8 @@ pub struct Position {
     to_move: Color,
     tables: [&'static PairTable; 2],
     lines: Lines,
-    cells: Box<[Point]>,
+    /// Indexed by `q % CELLS` in the hot paths: the fixed length then needs no bounds checks.
+    cells: Box<[Point; CELLS]>,
     value_sum: [i32; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
     /// The empty points where each colour has a four or more (kept with the shapes).
@@ -119,7 +120,7 @@ impl Position {
             to_move: Color::Black,
             tables,
             lines: Lines::new(board),
-            cells: vec![Point::default(); CELLS].into(),
+            cells: Box::new([Point::default(); CELLS]),
             value_sum: [0; 2],
             threat_count: [[0; THREAT_COUNT]; 2],
             fours: [CellSet([0; WORDS]), CellSet([0; WORDS])],
@@ -329,7 +330,7 @@ impl Position {
         self.to_move = color;
         self.lines.remove(index, color);
         for saved in self.journal.drain(mark.journal_len..).rev() {
-            self.cells[saved.q as usize] = saved.point;
+            self.cells[saved.q as usize % CELLS] = saved.point;
         }
         for flip in self.four_flips.drain(mark.flips_len..) {
             self.fours[usize::from(flip >> 15)].flip(usize::from(flip & 0x7fff));
@@ -366,7 +367,7 @@ impl Position {
     }
 
     fn save(&mut self, q: usize) {
-        self.journal.push(Saved { q: q as u32, point: self.cells[q] });
+        self.journal.push(Saved { q: q as u32, point: self.cells[q % CELLS] });
     }
 
     /// Recomputes (journaled) the patterns and shapes of the empty points on the four lines
@@ -396,7 +397,7 @@ impl Position {
     /// renju forbidden status might have), journals the point and recomputes its shapes.
     #[inline]
     fn update_patterns(&mut self, q: usize, dir: usize, [new_black, new_white]: [Pattern; 2]) {
-        let point = &self.cells[q];
+        let point = &self.cells[q % CELLS];
         let [black, white] = point.patterns;
         let black_changed = new_black != black[dir] || point.shapes[0].maybe_forbidden;
         let white_changed = new_white != white[dir];
@@ -408,7 +409,7 @@ impl Position {
         // byte back as part of a wider load would stall the processor.
         let black = with_byte(black, dir, new_black);
         let white = with_byte(white, dir, new_white);
-        self.cells[q].patterns = [black, white];
+        self.cells[q % CELLS].patterns = [black, white];
         if black_changed {
             self.refresh_shape(q, Color::Black, black);
         }
@@ -436,13 +437,15 @@ impl Position {
     /// of `QUIET` points is not meaningful: every point moves in and out of it, wrapping.)
     #[inline]
     fn set_shape(&mut self, q: usize, c: usize, new: Shape) {
-        let old = self.cells[q].shapes[c];
+        let old = self.cells[q % CELLS].shapes[c];
         self.value_sum[c] += i32::from(new.value) - i32::from(old.value);
-        self.cells[q].shapes[c] = new;
+        self.cells[q % CELLS].shapes[c] = new;
         if new.threat != old.threat {
             let counts = &mut self.threat_count[c];
-            counts[usize::from(old.threat)] = counts[usize::from(old.threat)].wrapping_sub(1);
-            counts[usize::from(new.threat)] = counts[usize::from(new.threat)].wrapping_add(1);
+            let (old_slot, new_slot) =
+                (usize::from(old.threat) % THREAT_COUNT, usize::from(new.threat) % THREAT_COUNT);
+            counts[old_slot] = counts[old_slot].wrapping_sub(1);
+            counts[new_slot] = counts[new_slot].wrapping_add(1);
             if (new.threat >= FOUR) != (old.threat >= FOUR) {
                 self.fours[c].flip(q);
                 self.four_flips.push((c as u16) << 15 | q as u16);

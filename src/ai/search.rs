@@ -226,6 +226,14 @@ impl<'a> Searcher<'a> {
         if opp_fives == 0 && self.has_unstoppable_four(me) {
             return win_in(ply + 3);
         }
+        // A threat to answer is searched one ply further: blocking a four, or facing an open
+        // three (which tells a single three, answered by one block, from a double one).
+        let must_answer = opp_fives > 0 || self.pos.has_threat_at_least(opp, OPEN_FOUR);
+        if depth <= 0 && !must_answer {
+            // A quiet leaf: its static value unless a short VCF wins. The table is not probed: a
+            // leaf's entry is rarely there and a probe costs a cache miss.
+            return if self.leaf_vcf(me) { win_in(ply + 5) } else { evaluate(&self.pos) };
+        }
         let key = self.pos.hash();
         let mut tt_move = 0;
         if let Some(e) = self.tt.probe(key, ply) {
@@ -242,17 +250,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if depth <= 0 {
-            // A threat to answer is searched one ply further: blocking a four, or facing an open
-            // three (which tells a single three, answered by one block, from a double one).
-            if opp_fives > 0 || self.pos.has_threat_at_least(opp, OPEN_FOUR) {
-                depth = 1;
-            } else if self.leaf_vcf(me) {
-                return win_in(ply + 5);
-            } else {
-                return evaluate(&self.pos);
-            }
-        }
+        depth = depth.max(1);
         self.search_moves(depth, alpha, beta, ply, is_pv, tt_move, key)
     }
 

@@ -60,6 +60,9 @@ const CATEGORY: [usize; PATTERN_COUNT] = [0, 0, 0, 0, 1, 1, 2, 3, 4, 5, 6];
 const CATEGORY_PATTERN: [Pattern; 7] = [NONE, FLEX2, FLEX3, BLOCK4, FLEX4, FIVE, OVERLINE];
 /// Number of category combinations.
 const COMBINATIONS: usize = 7 * 7 * 7 * 7;
+/// The bits of a word sum that hold the combination index.
+const INDEX_MASK: u32 = 0xfff;
+const _: () = assert!(COMBINATIONS <= INDEX_MASK as usize + 1);
 /// Bit where the value starts in a pattern's word.
 const VALUE_SHIFT: u32 = 16;
 
@@ -70,7 +73,7 @@ pub fn shape(p: [Pattern; 4]) -> Shape {
         + WORDS[1][usize::from(p[1])]
         + WORDS[2][usize::from(p[2])]
         + WORDS[3][usize::from(p[3])];
-    let class = CLASSES[(sum & 0xffff) as usize];
+    let class = CLASSES[(sum & INDEX_MASK) as usize];
     let value = (sum >> VALUE_SHIFT) as i16 + (class >> BONUS_SHIFT) as i16;
     Shape {
         threat: (class & THREAT_BITS) as Threat,
@@ -81,10 +84,11 @@ pub fn shape(p: [Pattern; 4]) -> Shape {
 
 /// Each direction's word of each pattern: the value above [`VALUE_SHIFT`], the category digit
 /// (base 7, the direction's place) below.
-static WORDS: [[u32; PATTERN_COUNT]; 4] = pattern_words();
+/// A row has a word for every byte value, so a pattern indexes it without a bounds check.
+static WORDS: [[u32; 256]; 4] = pattern_words();
 
-const fn pattern_words() -> [[u32; PATTERN_COUNT]; 4] {
-    let mut words = [[0; PATTERN_COUNT]; 4];
+const fn pattern_words() -> [[u32; 256]; 4] {
+    let mut words = [[0; 256]; 4];
     let (mut dir, mut place) = (0, 1);
     while dir < 4 {
         let mut p = 0;
@@ -101,10 +105,11 @@ const fn pattern_words() -> [[u32; PATTERN_COUNT]; 4] {
 
 /// The class words behind [`shape`], indexed by the four categories in base 7 (the first
 /// direction's in the lowest place); computed at compile time.
-static CLASSES: [u16; COMBINATIONS] = class_table();
+/// The table is padded to the next power of two so the masked index needs no bounds check.
+static CLASSES: [u16; INDEX_MASK as usize + 1] = class_table();
 
-const fn class_table() -> [u16; COMBINATIONS] {
-    let mut table = [0; COMBINATIONS];
+const fn class_table() -> [u16; INDEX_MASK as usize + 1] {
+    let mut table = [0; INDEX_MASK as usize + 1];
     let mut i = 0;
     while i < COMBINATIONS {
         let c = [i % 7, i / 7 % 7, i / 49 % 7, i / 343];
