@@ -104,10 +104,12 @@ impl Lines {
 #[inline]
 pub fn line_of(q: usize, dir: usize) -> (usize, u32) {
     let (x, y) = (q % STRIDE, q / STRIDE);
-    match dir {
+    let (line, bit) = match dir {
         0 => (y, x as u32),
         1 => (x, y as u32),
         2 => (x + STRIDE - 1 - y, x as u32),
         _ => (x + y, x as u32),
-    }
+    };
+    // Every board cell's line is below `LINES`; the mask lets the tables skip bounds checks.
+    (line % LINES, bit)
 }
