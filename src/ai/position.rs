@@ -24,25 +24,39 @@ const WORDS: usize = CELLS / 64;
 
 /// A set of cells, one bit each, iterated in reading order.
 #[derive(Clone)]
-struct CellSet([u64; WORDS]);
+struct CellSet {
+    words: [u64; WORDS],
+    /// Bit `w` is set when word `w` is not empty (iteration skips the empty ones).
+    occupied: u32,
+}
+
+const _: () = assert!(WORDS <= 32, "the occupied words must fit a u32");
 
 impl CellSet {
+    const EMPTY: CellSet = CellSet { words: [0; WORDS], occupied: 0 };
+
     #[inline]
     fn flip(&mut self, q: usize) {
-        self.0[q % CELLS / 64] ^= 1u64 << (q % 64);
+        let w = q % CELLS / 64;
+        self.words[w] ^= 1u64 << (q % 64);
+        self.occupied = self.occupied & !(1 << w) | u32::from(self.words[w] != 0) << w;
     }
 
     #[inline]
     fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &word)| {
-            let mut bits = word;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let q = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    q
-                })
-            })
+        let (mut occupied, mut w, mut bits) = (self.occupied, 0, 0u64);
+        std::iter::from_fn(move || {
+            while bits == 0 {
+                if occupied == 0 {
+                    return None;
+                }
+                w = occupied.trailing_zeros() as usize;
+                occupied &= occupied - 1;
+                bits = self.words[w % WORDS];
+            }
+            let q = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(q)
         })
     }
 }
@@ -123,7 +137,7 @@ impl Position {
             cells: Box::new([Point::default(); CELLS]),
             value_sum: [0; 2],
             threat_count: [[0; THREAT_COUNT]; 2],
-            fours: [CellSet([0; WORDS]), CellSet([0; WORDS])],
+            fours: [CellSet::EMPTY, CellSet::EMPTY],
             four_flips: Vec::with_capacity(256),
             area: None,
             history: Vec::new(),
