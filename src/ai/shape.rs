@@ -2,9 +2,10 @@
 //! threat detection, and a value for the evaluation.
 //!
 //! The class depends only on which of seven *categories* each pattern falls in, so it is looked
-//! up from a table of the 7^4 category combinations (2 401 words, each with its combination
-//! bonus). Each pattern's category digit (weighted by its direction) and its value are packed in
-//! one word, so the four patterns' words add up to the table index and the value sum at once.
+//! up from a table of the 7^4 category combinations (2 401 two-byte words, each with its
+//! combination bonus; padded to 4 096). Each pattern's category digit (weighted by its direction)
+//! and its value are packed in one word, so the four patterns' words add up to the table index
+//! and the value sum at once.
 
 use super::pattern::*;
 
@@ -84,6 +85,7 @@ pub fn shape(p: [Pattern; 4]) -> Shape {
 
 /// Each direction's word of each pattern: the value above [`VALUE_SHIFT`], the category digit
 /// (base 7, the direction's place) below.
+///
 /// A row has a word for every byte value, so a pattern indexes it without a bounds check.
 static WORDS: [[u32; 256]; 4] = pattern_words();
 
@@ -105,6 +107,7 @@ const fn pattern_words() -> [[u32; 256]; 4] {
 
 /// The class words behind [`shape`], indexed by the four categories in base 7 (the first
 /// direction's in the lowest place); computed at compile time.
+///
 /// The table is padded to the next power of two so the masked index needs no bounds check.
 static CLASSES: [u16; INDEX_MASK as usize + 1] = class_table();
 
