@@ -106,7 +106,8 @@ pub struct Position {
     to_move: Color,
     tables: [&'static PairTable; 2],
     lines: Lines,
-    /// Indexed by `q % CELLS` in the hot paths: the fixed length then needs no bounds checks.
+    /// Read and written through [`Position::cell`] and [`Position::cell_mut`] in the hot paths
+    /// (undo, which borrows the journal meanwhile, masks its index the same way).
     cells: Box<[Point; CELLS]>,
     value_sum: [i32; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
@@ -380,8 +381,21 @@ impl Position {
         });
     }
 
+    /// The point kept for cell `q` (the mask is a no-op for a cell index; with the array's fixed
+    /// length it lets the compiler drop the bounds check).
+    #[inline]
+    fn cell(&self, q: usize) -> &Point {
+        &self.cells[q % CELLS]
+    }
+
+    /// The point kept for cell `q`, to change (see [`Position::cell`]).
+    #[inline]
+    fn cell_mut(&mut self, q: usize) -> &mut Point {
+        &mut self.cells[q % CELLS]
+    }
+
     fn save(&mut self, q: usize) {
-        self.journal.push(Saved { q: q as u32, point: self.cells[q % CELLS] });
+        self.journal.push(Saved { q: q as u32, point: *self.cell(q) });
     }
 
     /// Recomputes (journaled) the patterns and shapes of the empty points on the four lines
@@ -411,7 +425,7 @@ impl Position {
     /// renju forbidden status might have), journals the point and recomputes its shapes.
     #[inline]
     fn update_patterns(&mut self, q: usize, dir: usize, [new_black, new_white]: [Pattern; 2]) {
-        let point = &self.cells[q % CELLS];
+        let point = self.cell(q);
         let [black, white] = point.patterns;
         let black_changed = new_black != black[dir] || point.shapes[0].maybe_forbidden;
         let white_changed = new_white != white[dir];
@@ -423,7 +437,7 @@ impl Position {
         // byte back as part of a wider load would stall the processor.
         let black = with_byte(black, dir, new_black);
         let white = with_byte(white, dir, new_white);
-        self.cells[q % CELLS].patterns = [black, white];
+        self.cell_mut(q).patterns = [black, white];
         if black_changed {
             self.refresh_shape(q, Color::Black, black);
         }
@@ -451,11 +465,12 @@ impl Position {
     /// of `QUIET` points is not meaningful: every point moves in and out of it, wrapping.)
     #[inline]
     fn set_shape(&mut self, q: usize, c: usize, new: Shape) {
-        let old = self.cells[q % CELLS].shapes[c];
+        let old = self.cell(q).shapes[c];
         self.value_sum[c] += i32::from(new.value) - i32::from(old.value);
-        self.cells[q % CELLS].shapes[c] = new;
+        self.cell_mut(q).shapes[c] = new;
         if new.threat != old.threat {
             let counts = &mut self.threat_count[c];
+            // Classes are below `THREAT_COUNT`: the mask only spares the bounds checks.
             let (old_slot, new_slot) =
                 (usize::from(old.threat) % THREAT_COUNT, usize::from(new.threat) % THREAT_COUNT);
             counts[old_slot] = counts[old_slot].wrapping_sub(1);

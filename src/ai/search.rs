@@ -226,10 +226,7 @@ impl<'a> Searcher<'a> {
         if opp_fives == 0 && self.has_unstoppable_four(me) {
             return win_in(ply + 3);
         }
-        // A threat to answer is searched one ply further: blocking a four, or facing an open
-        // three (which tells a single three, answered by one block, from a double one).
-        let must_answer = opp_fives > 0 || self.pos.has_threat_at_least(opp, OPEN_FOUR);
-        if depth <= 0 && !must_answer {
+        if depth <= 0 && opp_fives == 0 && !self.pos.has_threat_at_least(opp, OPEN_FOUR) {
             // A quiet leaf: its static value unless a short VCF wins. The table is not probed: a
             // leaf's entry is rarely there and a probe costs a cache miss.
             return if self.leaf_vcf(me) { win_in(ply + 5) } else { evaluate(&self.pos) };
@@ -250,6 +247,8 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        // A leaf with a threat to answer is searched one ply further: blocking a four, or facing
+        // an open three (which tells a single three, answered by one block, from a double one).
         depth = depth.max(1);
         self.search_moves(depth, alpha, beta, ply, is_pv, tt_move, key)
     }
