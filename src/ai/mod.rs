@@ -15,6 +15,7 @@ pub mod pattern;
 pub mod position;
 mod score;
 mod search;
+mod selectivity;
 pub mod shape;
 mod tt;
 mod vcf;

@@ -6,11 +6,18 @@ use super::eval::evaluate;
 use super::movegen::{generate, generate_unordered, is_tactical, Candidate, History, Situation};
 use super::position::Position;
 use super::score::{is_mate, loss_in, win_in, INFINITY};
+use super::selectivity::{
+    late_move_limit, reduction, root_reduction, NO_TABLE_MOVE_REDUCTION_DEPTH, RAZOR_DEPTH,
+    RAZOR_MARGIN, STATIC_CUT_DEPTH, STATIC_CUT_MARGIN,
+};
 use super::shape::{FOUR, OPEN_FOUR, WIN};
 use super::tt::{Bound, Table};
 use super::vcf::Vcf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// Most nodes a leaf's VCF search may visit.
+const LEAF_VCF_NODES: u64 = 8;
 
 /// The deepest ply the search reaches.
 pub const MAX_PLY: usize = 96;
@@ -122,7 +129,7 @@ impl<'a> Searcher<'a> {
             let score = if i == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, 1, true)
             } else {
-                let r = if depth >= 4 && i >= 6 && !tactical { 1 } else { 0 };
+                let r = if tactical { 0 } else { root_reduction(depth, i) };
                 let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, 1, false);
                 if s > alpha && r > 0 {
                     s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, false);
@@ -226,10 +233,11 @@ impl<'a> Searcher<'a> {
         if opp_fives == 0 && self.has_unstoppable_four(me) {
             return win_in(ply + 3);
         }
-        if depth <= 0 && opp_fives == 0 && !self.pos.has_threat_at_least(opp, OPEN_FOUR) {
-            // A quiet leaf: its static value unless a short VCF wins. The table is not probed: a
-            // leaf's entry is rarely there and a probe costs a cache miss.
-            return if self.leaf_vcf(me) { win_in(ply + 5) } else { evaluate(&self.pos) };
+        if depth <= 0 && opp_fives == 0 {
+            // A leaf without a four to block: its static value (which weighs open threes) unless
+            // a short VCF wins. The table is not probed: a leaf's entry is rarely there and a
+            // probe costs a cache miss.
+            return self.leaf_value(me, ply, None);
         }
         let key = self.pos.hash();
         let mut tt_move = 0;
@@ -247,10 +255,37 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        // A leaf with a threat to answer is searched one ply further: blocking a four, or facing
-        // an open three (which tells a single three, answered by one block, from a double one).
+        if !is_pv
+            && depth <= STATIC_CUT_DEPTH
+            && opp_fives == 0
+            && !is_mate(beta)
+            && !self.pos.has_threat_at_least(opp, OPEN_FOUR)
+        {
+            // Nothing to answer: a static value far above beta is trusted, one far below alpha
+            // near the leaves is settled as a leaf.
+            let value = evaluate(&self.pos);
+            if value - STATIC_CUT_MARGIN * depth >= beta {
+                return value;
+            }
+            if depth <= RAZOR_DEPTH && value + RAZOR_MARGIN * depth <= alpha {
+                return self.leaf_value(me, ply, Some(value));
+            }
+        }
+        if tt_move == 0 && depth >= NO_TABLE_MOVE_REDUCTION_DEPTH {
+            depth -= 1;
+        }
+        // A leaf with a four to block is searched one ply further.
         depth = depth.max(1);
         self.search_moves(depth, alpha, beta, ply, is_pv, tt_move, key)
+    }
+
+    /// A leaf's value: a win if a short VCF wins, else the static value (`known` if computed).
+    fn leaf_value(&mut self, me: crate::color::Color, ply: usize, known: Option<i32>) -> i32 {
+        if self.leaf_vcf(me) {
+            win_in(ply + 5)
+        } else {
+            known.unwrap_or_else(|| evaluate(&self.pos))
+        }
     }
 
     /// A short VCF for the side to move at a leaf (it has at least two four points to work with).
@@ -259,7 +294,7 @@ impl<'a> Searcher<'a> {
         if fours < 2 {
             return false;
         }
-        self.leaf_vcf.restart(24);
+        self.leaf_vcf.restart(LEAF_VCF_NODES);
         let found = self.leaf_vcf.find(&mut self.pos, 5).is_some();
         self.nodes += self.leaf_vcf.budget.nodes;
         found
@@ -309,11 +344,13 @@ impl<'a> Searcher<'a> {
         self.order(&mut list, ply, tt_move, limit);
         for (i, c) in list.iter().take(limit).enumerate() {
             let tactical = is_tactical(&self.pos, c.index);
+            // A four is never reduced: its reply is forced, so its line costs little.
+            let four = self.pos.shape(self.pos.to_move(), c.index).threat >= FOUR;
             self.pos.play(c.index);
             let score = if i == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, is_pv)
             } else {
-                let r = reduction(depth, i, tactical || situation != Situation::Free);
+                let r = if four { 0 } else { reduction(depth, i, is_pv) };
                 let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
                 if s > alpha && r > 0 {
                     s = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
@@ -386,23 +423,6 @@ impl<'a> Searcher<'a> {
         }
         self.history.reward(me, index, depth);
     }
-}
-
-/// How many of the ordered candidates a non-PV node without threats to answer searches at
-/// `depth`: the rest are quiet moves that the ordering ranks too low to matter so close to the
-/// leaves.
-fn late_move_limit(depth: i32) -> usize {
-    const LIMITS: [usize; 6] = [6, 6, 10, 14, 18, 20];
-    LIMITS[depth.clamp(0, 5) as usize]
-}
-
-/// How much to reduce the `i`-th move at `depth` (0 for tactical or early moves).
-fn reduction(depth: i32, i: usize, tactical: bool) -> i32 {
-    if tactical || depth < 3 || i < 3 {
-        return 0;
-    }
-    let r = (f64::from(depth).ln() * (i as f64).ln() / 1.8) as i32;
-    r.clamp(1, depth - 2)
 }
 
 /// Whether `score` from an iteration already proves the result within `depth`.
