@@ -1,5 +1,6 @@
 //! How each level searches: depth, time, threat search and deliberate imprecision.
 
+use super::selectivity::Pruning;
 use crate::level::Level;
 
 /// Hard's node budget per move: between a full depth-4 and depth-5 search, set by matches (200 ms
@@ -27,6 +28,8 @@ pub struct LevelConfig {
     pub noise: i32,
     /// How many of the best root moves the random choice considers.
     pub choices: usize,
+    /// How the search prunes: selectively for the deep searches, carefully for the shallow ones.
+    pub pruning: Pruning,
 }
 
 impl LevelConfig {
@@ -41,6 +44,7 @@ impl LevelConfig {
                 vct_threats: 0,
                 noise: 200,
                 choices: 5,
+                pruning: Pruning::Careful,
             },
             Level::Medium => LevelConfig {
                 max_depth: 2,
@@ -50,15 +54,17 @@ impl LevelConfig {
                 vct_threats: 0,
                 noise: 0,
                 choices: 1,
+                pruning: Pruning::Careful,
             },
             Level::Hard => LevelConfig {
-                max_depth: 5,
+                max_depth: 8,
                 max_time_ms: 800,
                 max_nodes: HARD_NODES,
                 vcf_fours: 8,
                 vct_threats: 0,
                 noise: 0,
                 choices: 1,
+                pruning: Pruning::Selective,
             },
             Level::Master => LevelConfig {
                 max_depth: 64,
@@ -68,6 +74,7 @@ impl LevelConfig {
                 vct_threats: 7,
                 noise: 0,
                 choices: 1,
+                pruning: Pruning::Selective,
             },
         }
     }

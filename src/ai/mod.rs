@@ -156,7 +156,8 @@ impl Engine {
         }
         self.tt.new_search();
         self.history.age();
-        let mut searcher = Searcher::new(pos, &mut self.tt, &mut self.history, control);
+        let mut searcher =
+            Searcher::new(pos, &mut self.tt, &mut self.history, control, config.pruning);
         searcher.nodes = proof_nodes;
         let driver = Deepening {
             root_moves,

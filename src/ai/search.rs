@@ -7,17 +7,14 @@ use super::movegen::{generate, generate_unordered, is_tactical, Candidate, Histo
 use super::position::Position;
 use super::score::{is_mate, loss_in, win_in, INFINITY};
 use super::selectivity::{
-    late_move_limit, reduction, root_reduction, NO_TABLE_MOVE_REDUCTION_DEPTH, RAZOR_DEPTH,
-    RAZOR_MARGIN, STATIC_CUT_DEPTH, STATIC_CUT_MARGIN,
+    reduction, root_reduction, Pruning, NO_TABLE_MOVE_REDUCTION_DEPTH, RAZOR_DEPTH, RAZOR_MARGIN,
+    STATIC_CUT_DEPTH, STATIC_CUT_MARGIN,
 };
 use super::shape::{FOUR, OPEN_FOUR, WIN};
 use super::tt::{Bound, Table};
 use super::vcf::Vcf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// Most nodes a leaf's VCF search may visit.
-const LEAF_VCF_NODES: u64 = 8;
 
 /// The deepest ply the search reaches.
 pub const MAX_PLY: usize = 96;
@@ -48,6 +45,7 @@ pub struct Searcher<'a> {
     /// The short VCF search run at leaves, kept between them for its memory.
     leaf_vcf: Vcf<'static>,
     aborted: bool,
+    pruning: Pruning,
     /// The best root move of the running iteration once it beat the first move's score.
     improved: Option<(usize, i32)>,
 }
@@ -59,8 +57,10 @@ impl<'a> Searcher<'a> {
         tt: &'a mut Table,
         history: &'a mut History,
         control: Control<'a>,
+        pruning: Pruning,
     ) -> Self {
         Searcher {
+            pruning,
             pos,
             tt,
             history,
@@ -129,7 +129,8 @@ impl<'a> Searcher<'a> {
             let score = if i == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, 1, true)
             } else {
-                let r = if tactical { 0 } else { root_reduction(depth, i) };
+                let selective = self.pruning == Pruning::Selective;
+                let r = if selective && !tactical { root_reduction(depth, i) } else { 0 };
                 let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, 1, false);
                 if s > alpha && r > 0 {
                     s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, false);
@@ -233,10 +234,14 @@ impl<'a> Searcher<'a> {
         if opp_fives == 0 && self.has_unstoppable_four(me) {
             return win_in(ply + 3);
         }
-        if depth <= 0 && opp_fives == 0 {
-            // A leaf without a four to block: its static value (which weighs open threes) unless
-            // a short VCF wins. The table is not probed: a leaf's entry is rarely there and a
-            // probe costs a cache miss.
+        let selective = self.pruning == Pruning::Selective;
+        if depth <= 0
+            && opp_fives == 0
+            && (selective || !self.pos.has_threat_at_least(opp, OPEN_FOUR))
+        {
+            // A leaf without a four to block (nor, searching carefully, an open three): its
+            // static value (which weighs open threes) unless a short VCF wins. The table is not
+            // probed: a leaf's entry is rarely there and a probe costs a cache miss.
             return self.leaf_value(me, ply, None);
         }
         let key = self.pos.hash();
@@ -255,7 +260,8 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if !is_pv
+        if selective
+            && !is_pv
             && depth <= STATIC_CUT_DEPTH
             && opp_fives == 0
             && !is_mate(beta)
@@ -271,10 +277,10 @@ impl<'a> Searcher<'a> {
                 return self.leaf_value(me, ply, Some(value));
             }
         }
-        if tt_move == 0 && depth >= NO_TABLE_MOVE_REDUCTION_DEPTH {
+        if selective && tt_move == 0 && depth >= NO_TABLE_MOVE_REDUCTION_DEPTH {
             depth -= 1;
         }
-        // A leaf with a four to block is searched one ply further.
+        // A leaf with a threat to answer is searched one ply further.
         depth = depth.max(1);
         self.search_moves(depth, alpha, beta, ply, is_pv, tt_move, key)
     }
@@ -294,7 +300,7 @@ impl<'a> Searcher<'a> {
         if fours < 2 {
             return false;
         }
-        self.leaf_vcf.restart(LEAF_VCF_NODES);
+        self.leaf_vcf.restart(self.pruning.leaf_vcf_nodes());
         let found = self.leaf_vcf.find(&mut self.pos, 5).is_some();
         self.nodes += self.leaf_vcf.budget.nodes;
         found
@@ -338,7 +344,7 @@ impl<'a> Searcher<'a> {
         let mut best_move = 0;
         let limit = match (situation, is_pv) {
             (Situation::Free, true) => 28,
-            (Situation::Free, false) => late_move_limit(depth),
+            (Situation::Free, false) => self.pruning.late_move_limit(depth),
             _ => list.len(),
         };
         self.order(&mut list, ply, tt_move, limit);
@@ -350,7 +356,8 @@ impl<'a> Searcher<'a> {
             let score = if i == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, is_pv)
             } else {
-                let r = if four { 0 } else { reduction(depth, i, is_pv) };
+                let reduced = !four && self.pruning == Pruning::Selective;
+                let r = if reduced { reduction(depth, i, is_pv) } else { 0 };
                 let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
                 if s > alpha && r > 0 {
                     s = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
