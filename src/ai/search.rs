@@ -1,5 +1,6 @@
 //! Principal-variation search: iterative deepening negamax with a transposition table,
-//! aspiration windows, killer and history ordering, late-move reductions, forced-reply pruning
+//! aspiration windows, killer and history ordering, late-move limits and reductions, static cuts
+//! and razoring near the leaves (how much of each: [`super::selectivity`]), forced-reply pruning
 //! and mate-distance scores.
 
 use super::eval::evaluate;

@@ -19,7 +19,8 @@ pub const RAZOR_MARGIN: i32 = 100;
 /// From this remaining depth on, a node without a table move is searched one ply shallower (it
 /// was not searched before, so it is unlikely to matter).
 pub const NO_TABLE_MOVE_REDUCTION_DEPTH: i32 = 4;
-/// Root moves before this one are searched to the full depth whatever they are.
+/// A root move's number is counted from this one when it is reduced, so with a PV node's first
+/// three moves kept, the root's first six moves keep the full depth.
 const ROOT_MOVES_AT_FULL_DEPTH: usize = 3;
 
 /// How a level's search prunes.
