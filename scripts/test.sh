@@ -13,6 +13,8 @@ ensure_e2e_deps
 ensure_tauri_driver
 ensure_packages python3 python3-yaml
 
+echo "== npm lock file in sync with package.json (what bundle.sh and the release workflow install)"
+npm ci --dry-run --ignore-scripts --no-audit --no-fund
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"

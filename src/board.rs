@@ -249,16 +249,42 @@ const fn zobrist_table() -> [[u64; CELLS]; 2] {
     table
 }
 
+/// One row a line, top row first: `X` black, `O` white, `.` empty (the diagram module draws
+/// boards with coordinates and marks; the board itself depends on nothing above it).
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f)?;
-        f.write_str(&crate::diagram::to_diagram(self, &[]))
+        let size = self.size();
+        for y in 0..size {
+            for x in 0..size {
+                let c = match self.stone(Pos::new(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                write!(f, "{}{c}", if x == 0 { "" } else { " " })?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn debug_draws_the_rows_top_first() {
+        let mut board = Board::new(5).unwrap();
+        board.place(Pos::new(0, 0), Color::Black);
+        board.place(Pos::new(4, 4), Color::White);
+        let text = format!("{board:?}");
+        let rows: Vec<&str> = text.lines().skip(1).collect();
+        assert_eq!(rows.len(), 5);
+        assert_eq!(rows[0], "X . . . .");
+        assert_eq!(rows[4], ". . . . O");
+    }
 
     #[test]
     fn sizes_outside_5_to_22_are_refused() {

@@ -173,14 +173,16 @@ fn a_new_move_clears_redo_unless_it_is_the_next_redo_move() {
 fn clocks_count_each_sides_thinking_time() {
     let (mut game, clock) = game_with(two_people(Rule::Freestyle));
     clock.advance(1500);
+    assert_eq!(game.clock_ms(Color::Black), 0, "an empty board's clock waits for the first stone");
     play_all(&mut game, "h8");
     clock.advance(700);
     assert_eq!(game.clock_ms(Color::White), 700, "the running turn counts");
     play_all(&mut game, "i9");
     clock.advance(200);
-    assert_eq!(game.clock_ms(Color::Black), 1700);
+    assert_eq!(game.clock_ms(Color::Black), 200);
     assert_eq!(game.clock_ms(Color::White), 700);
-    assert_eq!(game.moves()[0].think_ms, 1500);
+    assert_eq!(game.moves()[0].think_ms, 0, "the first stone starts the clocks");
+    assert_eq!(game.moves()[1].think_ms, 700);
 }
 
 #[test]

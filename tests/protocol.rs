@@ -259,3 +259,23 @@ fn yxstop_ends_a_long_search_quickly() {
     assert!(parse_move(&line).0 < 15, "{line}");
     assert!(took < Duration::from_secs(2), "YXSTOP took {took:?}");
 }
+
+#[test]
+fn renju_black_plays_a_legal_move_when_its_only_block_is_forbidden() {
+    let mut brain = Brain::start();
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.send("INFO rule 4");
+    brain.send("INFO timeout_turn 200");
+    brain.send("BOARD");
+    let moves = "7,7 9,7 5,5 8,8 10,8 8,9 8,10 9,9 7,9 9,8 9,6 9,11 9,10 10,7 11,6 6,11";
+    for (ply, mv) in moves.split_whitespace().enumerate() {
+        let own = if ply % 2 == 0 { 1 } else { 2 };
+        brain.send(&format!("{mv},{own}"));
+    }
+    let (_, answer) = brain.messages_until_move("DONE");
+    assert!(!answer.starts_with("ERROR"), "the brain gave up: {answer}");
+    let (x, y) = parse_move(&answer);
+    assert!(x < 15 && y < 15, "{answer}");
+    assert!(!moves.split_whitespace().any(|m| m == answer), "{answer} is occupied");
+    assert_ne!(answer, "7,10", "7,10 is forbidden for black");
+}

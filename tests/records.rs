@@ -48,7 +48,9 @@ fn the_save_file_names_its_format_and_uses_human_notation() {
     assert_eq!(value["moves"][0]["at"], "h8");
     assert_eq!(value["redo"][0]["at"], "j8");
     assert_eq!(value["players"]["white"]["kind"], "ai");
-    assert_eq!(value["clocks"]["blackMs"], 321 * 2);
+    // The first stone starts the clocks: black's time is its second move's.
+    assert_eq!(value["clocks"]["blackMs"], 321);
+    assert_eq!(value["clocks"]["whiteMs"], 321 * 2);
 }
 
 fn edited(edit: impl FnOnce(&mut serde_json::Value)) -> Vec<u8> {
@@ -129,7 +131,7 @@ fn a_black_forbidden_move_in_a_renju_save_is_refused() {
 fn psq_round_trips_with_one_based_coordinates_and_times() {
     let game = sample_game();
     let text = export_psq(&game);
-    assert!(text.starts_with("Piskvorky 15x15, 11:11, 0\n8,8,321\n"), "{text}");
+    assert!(text.starts_with("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,7,321\n"), "{text}");
     let back = import_psq(text.as_bytes(), game.settings().clone(), clock()).unwrap();
     assert_eq!(back.moves(), game.moves());
     let with_trailer = format!("{text}pbrain-one.exe\npbrain-two.exe\n-1\n");

@@ -33,7 +33,13 @@ fn self_play(engine: &mut Engine, seed: u64) -> (usize, usize) {
             // Depth 1 keeps a thousand games quick; legality comes from move generation anyway.
             limits: Limits { depth: Some(1), ..Limits::default() },
         };
-        let Some(decision) = engine.think(&request, &stop, &mut |_| {}) else { break };
+        let Some(decision) = engine.think(&request, &stop, &mut |_| {}) else {
+            let legal = board
+                .empty_points()
+                .any(|q| to_move == Color::White || renju::forbidden(&board, q).is_none());
+            assert!(!legal, "no move offered although a legal one exists");
+            break;
+        };
         let p = decision.best;
         assert!(board.contains(p) && board.stone(p).is_none(), "illegal point {p}");
         if to_move == Color::Black && renju::forbidden(&board, p).is_some() {

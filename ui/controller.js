@@ -6,7 +6,7 @@
 // in node with a fake api.
 
 import {
-  createStore, DEFAULT_PREFERENCES, errorMessage, hintLine, newGameSettings, replaySettings,
+  createStore, DEFAULT_PREFERENCES, displayName, errorMessage, hintLine, newGameSettings, replaySettings,
   shouldAcceptView, viewChange,
 } from './state.js';
 
@@ -75,7 +75,7 @@ export function createController(deps) {
   function outcomeInfo(view) {
     if (view.status.state === 'draw') return { kind: 'draw', moves: view.moves.length };
     const color = view.status.winner;
-    return { kind: 'won', color, name: view.players[color].name, moves: view.moves.length };
+    return { kind: 'won', color, name: displayName(view, color, t), moves: view.moves.length };
   }
 
   /** Runs a command returning a GameView; errors are reported. */

@@ -109,8 +109,8 @@ export function formatClock(ms) {
 }
 
 /**
- * A player's clock: the shell's figure plus, for the side to move in a running game, the time
- * since the snapshot arrived.
+ * A player's clock: the shell's figure plus, for the side to move in a running game that has
+ * begun, the time since the snapshot arrived.
  * @param {any} view
  * @param {'black' | 'white'} color
  * @param {number} [sinceMs=0]
@@ -118,8 +118,30 @@ export function formatClock(ms) {
  */
 export function clockMs(view, color, sinceMs = 0) {
   const base = color === 'black' ? view.clocks.blackMs : view.clocks.whiteMs;
-  const running = view.status.state === 'playing' && view.sideToMove === color;
+  // The clocks start with the first stone (the engine's rule; the page only extrapolates).
+  const running = view.status.state === 'playing' && view.moves.length > 0 && view.sideToMove === color;
   return base + (running ? Math.max(0, sinceMs) : 0);
+}
+
+/** The names the engine gives people who were never renamed (`Settings` and `Preferences`). */
+export const DEFAULT_NAMES = Object.freeze({ black: 'Black', white: 'White', human: 'Player' });
+
+/**
+ * A player's name as the page shows it: the AI by its level, in the page's language ("AI · Easy",
+ * "电脑 · 简单"); a person never renamed by their colour (or "Player") in the page's language; any
+ * other nickname as given.
+ * @param {any} view
+ * @param {'black'|'white'} color
+ * @param {(key: string, params?: object) => string} t
+ */
+export function displayName(view, color, t) {
+  const player = view.players[color];
+  if (player.kind === 'ai' && player.level) {
+    return t('player.aiName', { level: t(`level.${player.level}`) });
+  }
+  if (player.name === DEFAULT_NAMES[color]) return t(`color.${color}`);
+  if (player.name === DEFAULT_NAMES.human) return t('player.defaultHuman');
+  return player.name;
 }
 
 function kindLabel(player, t) {
@@ -129,19 +151,19 @@ function kindLabel(player, t) {
 function statusText(view, t) {
   const side = view.sideToMove;
   const player = view.players[side];
-  if (view.status.state === 'won') return t('status.won', { name: view.players[view.status.winner].name });
+  if (view.status.state === 'won') return t('status.won', { name: displayName(view, view.status.winner, t) });
   if (view.status.state === 'draw') return t('status.draw');
   if (view.aiThinking) {
-    return player.kind === 'ai' ? t('status.thinking', { name: player.name }) : t('status.analysing');
+    return player.kind === 'ai' ? t('status.thinking', { name: displayName(view, side, t) }) : t('status.analysing');
   }
-  if (player.kind === 'ai') return t('status.aiWaiting', { name: player.name });
-  return t('status.toMove', { name: player.name });
+  if (player.kind === 'ai') return t('status.aiWaiting', { name: displayName(view, side, t) });
+  return t('status.toMove', { name: displayName(view, side, t) });
 }
 
 function lastMoveText(view, t) {
   const last = view.lastMove;
   if (!last) return t('last.none');
-  const name = view.players[last.color].name;
+  const name = displayName(view, last.color, t);
   return t('last.move', { name, point: pointLabel(last.x, last.y, view.size) });
 }
 
@@ -157,7 +179,7 @@ export function deriveViewModel(view, t, opts = {}) {
   const side = view.sideToMove;
   const toMoveIsAi = view.players[side].kind === 'ai';
   const card = (color) => ({
-    name: view.players[color].name,
+    name: displayName(view, color, t),
     kindLabel: kindLabel(view.players[color], t),
     isAi: view.players[color].kind === 'ai',
     active: playing && side === color,
@@ -206,7 +228,7 @@ function formatNps(nps) {
  * @returns {string}
  */
 export function evaluationText(result, view, t) {
-  const side = view.players[view.sideToMove].name;
+  const side = displayName(view, view.sideToMove, t);
   if (result.mate != null && result.mate !== 0) {
     const n = Math.ceil(Math.abs(result.mate) / 2);
     return t(result.mate > 0 ? 'analysis.win' : 'analysis.lose', { side, n });

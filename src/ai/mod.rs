@@ -32,7 +32,7 @@ use crate::color::Color;
 use crate::level::Level;
 use crate::pos::Pos;
 use crate::rule::Rule;
-use movegen::{generate, History};
+use movegen::{generate, generate_any_legal, History};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use search::{Control, Searcher};
@@ -122,6 +122,10 @@ impl Engine {
         let mut pos = Position::new(request.board, request.rule, request.to_move);
         let mut list = Vec::new();
         generate(&mut pos, &mut list);
+        if list.is_empty() {
+            // Every sensible reply is forbidden (renju): the game is lost, but a legal move is due.
+            generate_any_legal(&mut pos, &mut list);
+        }
         let root_moves: Vec<usize> = list.iter().map(|c| c.index).collect();
         let first = *root_moves.first()?;
         if root_moves.len() == 1 {

@@ -96,6 +96,29 @@ fn single_forced_point(pos: &Position, situation: Situation) -> Option<usize> {
     }
 }
 
+/// Every legal move of the side to move, for a position where [`generate`] offers none although
+/// the game goes on: in renju, black facing a four whose only blocking point is forbidden (or
+/// open threes whose defences all are) has lost, but must still play a legal move. The points
+/// near stones come first, ordered as in a free position; far points only when none is legal.
+pub fn generate_any_legal(pos: &mut Position, out: &mut Vec<Candidate>) {
+    out.clear();
+    let me = pos.to_move();
+    pos.for_each_empty_near_stones(|q| {
+        let order = i32::from(pos.shape(me, q).value) * 2 + i32::from(pos.shape(!me, q).value);
+        out.push(Candidate { index: q, order });
+    });
+    out.retain(|c| pos.is_legal(c.index));
+    if out.is_empty() {
+        let empties: Vec<usize> = pos.board().empty_points().map(crate::board::index_of).collect();
+        for index in empties {
+            if pos.is_legal(index) {
+                out.push(Candidate { index, order: 0 });
+            }
+        }
+    }
+    out.sort_unstable_by(|a, b| b.order.cmp(&a.order).then(a.index.cmp(&b.index)));
+}
+
 /// On an empty board the only sensible first move is the centre.
 fn push_centre(pos: &Position, out: &mut Vec<Candidate>) {
     let size = pos.board().size();

@@ -337,7 +337,13 @@ impl<'a> Searcher<'a> {
         let situation = generate_unordered(&mut self.pos, &mut list);
         if list.is_empty() {
             self.lists[ply] = list;
-            return 0;
+            return match situation {
+                // Every block is forbidden (renju): the opponent makes five next.
+                Situation::BlockFour => loss_in(ply + 2),
+                // Every defence is forbidden: the open four comes, then the five.
+                Situation::DefendThree => loss_in(ply + 4),
+                Situation::Win | Situation::Free => 0,
+            };
         }
         let me = self.pos.to_move().index();
         let original_alpha = alpha;

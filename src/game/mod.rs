@@ -153,15 +153,22 @@ impl Game {
         (self.started_at, self.updated_at)
     }
 
-    /// Thinking time used by `color`, including the running turn, in milliseconds.
+    /// Thinking time used by `color`, including the running turn, in milliseconds. The clocks
+    /// start with the first stone: an empty board waiting at start-up, or a new game left
+    /// alone, charges nobody.
     pub fn clock_ms(&self, color: Color) -> u64 {
         let used: u64 = self.moves_of(color).map(|m| m.think_ms).sum();
-        let running = if self.is_playing() && self.side_to_move() == color {
+        let running = if self.clocks_running() && self.side_to_move() == color {
             self.clock.now_ms().saturating_sub(self.turn_started_ms)
         } else {
             0
         };
         used + running
+    }
+
+    /// Whether the side to move's clock is running: the game goes on and has begun.
+    fn clocks_running(&self) -> bool {
+        self.is_playing() && !self.moves.is_empty()
     }
 
     fn moves_of(&self, color: Color) -> impl Iterator<Item = &Move> {
@@ -216,7 +223,8 @@ impl Game {
     pub fn play(&mut self, pos: Pos) -> Result<&Outcome, PlayError> {
         self.check_move(pos)?;
         let now = self.clock.now_ms();
-        let think_ms = now.saturating_sub(self.turn_started_ms);
+        let think_ms =
+            if self.moves.is_empty() { 0 } else { now.saturating_sub(self.turn_started_ms) };
         if self.redo.last().map(|m| m.pos) == Some(pos) {
             self.redo.pop();
         } else {

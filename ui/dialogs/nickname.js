@@ -5,7 +5,7 @@
 // non-empty, at most NAME_MAX characters) with an inline message. Enter confirms, Esc cancels.
 
 import { t } from '../i18n.js';
-import { NAME_MAX, validateName } from '../state.js';
+import { displayName, NAME_MAX, validateName } from '../state.js';
 import { openModal } from './modal.js';
 
 const COLORS = /** @type {const} */ (['black', 'white']);
@@ -80,7 +80,7 @@ export function createNicknameDialog(handlers) {
       for (const color of COLORS) {
         const f = fields[color];
         const isAi = view.players[color].kind === 'ai';
-        f.input.value = view.players[color].name;
+        f.input.value = displayName(view, color, t);
         f.input.readOnly = isAi;
         f.input.setAttribute('aria-readonly', String(isAi));
         f.box.classList.toggle('is-readonly', isAi);

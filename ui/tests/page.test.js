@@ -35,7 +35,9 @@ test('no inline scripts, inline handlers or remote origins (the shell sets a str
   assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//i, 'no remote origins');
   assert.doesNotMatch(html, /\sstyle="/, 'no inline style attributes in the markup');
   assert.doesNotMatch(css, /@import|url\(\s*['"]?(https?:)?\/\//i, 'no remote CSS');
-  assert.doesNotMatch(css, /@font-face/, 'system fonts only');
+  for (const m of css.matchAll(/url\(\s*"([^"]+)"\s*\)/g)) {
+    assert.match(m[1], /^fonts\/[a-z0-9-]+\.otf$/, `only the shipped fonts are loaded: ${m[1]}`);
+  }
 });
 
 test('the stable ids of the end-to-end tests exist', () => {

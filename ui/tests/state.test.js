@@ -50,7 +50,7 @@ test('AI thinking: its card shows "thinking", clicks are off, Stop is offered, u
   const model = boardModel(view);
   assert.equal(model.ghostColor, null);
   assert.equal(model.busy, true);
-  assert.equal(deriveViewModel(view, zh).statusText, 'AI · Hard 正在思考…');
+  assert.equal(deriveViewModel(view, zh).statusText, '电脑 · 困难 正在思考…');
 });
 
 test('a hint search on the human turn: no card thinks, the status says so', () => {
@@ -129,11 +129,14 @@ test('clocks: mm:ss, and the side to move runs on from the snapshot', () => {
   assert.equal(formatClock(61_000), '01:01');
   assert.equal(formatClock(3_725_000), '1:02:05');
   assert.equal(formatClock(-5), '00:00');
-  const view = makeView([]);
+  const view = makeView([[7, 7], [8, 8]]);
   assert.equal(clockMs(view, 'black', 3000), 15000);
   assert.equal(clockMs(view, 'white', 3000), 800);
   assert.equal(clockMs(wonView(), 'white', 3000), 800, 'no clock runs after the end');
   assert.equal(deriveViewModel(view, en, { sinceMs: 3000 }).cards.black.clock, '00:15');
+  const empty = makeView([], { clocks: { blackMs: 0, whiteMs: 0 } });
+  assert.equal(clockMs(empty, 'black', 5000), 0, 'an empty board waits for the first stone');
+  assert.equal(deriveViewModel(empty, en, { sinceMs: 5000 }).cards.black.clock, '00:00');
 });
 
 test('analysis: score or win/lose in N from the searching side, depth, speed, line', () => {
@@ -146,7 +149,7 @@ test('analysis: score or win/lose in N from the searching side, depth, speed, li
   assert.equal(win.headline, 'AI · Hard wins in 3');
   assert.equal(win.line, '');
   const lose = formatAnalysis({ depth: 9, score: 0, mate: -4, pv: [], nps: 0 }, view, zh);
-  assert.equal(lose.headline, 'AI · Hard 2 步必败');
+  assert.equal(lose.headline, '电脑 · 困难 2 步必败');
   assert.equal(formatAnalysis({ depth: 3, score: -40, mate: null, pv: [] }, view, en).headline, 'AI · Hard -40');
 });
 
@@ -227,4 +230,22 @@ test('new-game settings come from the preferences; "play again" repeats the show
     size: 13, rule: 'freestyle', centreFirst: false, mode: 'humanVsAi', humanColor: 'white', level: 'easy',
     names: { black: 'AI · Easy', white: 'Zoe' },
   });
+});
+
+test('names never given are shown in the page language; nicknames as typed', () => {
+  const hvh = makeView([], {
+    mode: 'humanVsHuman',
+    players: { black: { name: 'Black', kind: 'human' }, white: { name: 'White', kind: 'human' } },
+  });
+  assert.equal(deriveViewModel(hvh, zh).cards.black.name, '黑方');
+  assert.equal(deriveViewModel(hvh, zh).cards.white.name, '白方');
+  assert.equal(deriveViewModel(hvh, en).cards.white.name, 'White');
+  assert.match(deriveViewModel(hvh, zh).statusText, /黑方/);
+  const hva = makeView([], {
+    players: { black: { name: 'Player', kind: 'human' }, white: { name: 'AI · Hard', kind: 'ai', level: 'hard' } },
+  });
+  assert.equal(deriveViewModel(hva, zh).cards.black.name, '玩家');
+  assert.equal(deriveViewModel(hva, zh).cards.white.name, '电脑 · 困难');
+  assert.equal(deriveViewModel(hva, en).cards.white.name, 'AI · Hard');
+  assert.equal(deriveViewModel(makeView(), zh).cards.black.name, 'Alice');
 });

@@ -214,6 +214,14 @@ const BOARD_PAINTED: &str = "(() => { const c = document.getElementById('board')
      let differ = 0; for (let i = 0; i < d.length; i += 4 * 97) { if (Math.abs(d[i] - d[0]) > 8) differ++; }\
      return differ > 50; })()";
 
+/// Room left (px) in the language select beside its widest option's text, after its padding and
+/// the native drop-down arrow (24 px): negative when an option would be cut off.
+const SELECT_ROOM: &str = "const s = document.getElementById('lang-select'); const cs = getComputedStyle(s);\
+     const ctx = document.createElement('canvas').getContext('2d');\
+     ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;\
+     const widest = Math.max(...[...s.options].map((o) => ctx.measureText(o.textContent).width));\
+     return s.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 24 - widest;";
+
 /// Waits until the board is painted; returns the time since the app was launched.
 async fn ready(app: &App) -> Duration {
     app.wait_for("the board painted", BOARD_PAINTED).await;
@@ -400,6 +408,17 @@ async fn language_switch_and_keyboard_play_and_dark_theme() {
     app.js("const s = document.getElementById('lang-select'); s.value = 'zh'; s.dispatchEvent(new Event('change', {bubbles:true})); return true;").await;
     app.wait_for("Chinese labels", "/新/.test(document.getElementById('btn-new').textContent)")
         .await;
+    // The shipped CJK font draws the Chinese text (this machine may have no CJK font at all).
+    app.js("for (const w of [400, 700]) document.fonts.load(`${w} 16px \"Gomoku CJK SC\"`, '五子棋'); return true;").await;
+    app.wait_for(
+        "the shipped Chinese font loaded in both weights",
+        "document.fonts.check('400 16px \"Gomoku CJK SC\"', '五子棋') && document.fonts.check('700 16px \"Gomoku CJK SC\"', '五子棋')",
+    )
+    .await;
+    let room = app.js(SELECT_ROOM).await;
+    assert!(room.as_f64().unwrap_or(-1.0) >= 0.0, "the language select cuts off an option: {room} px");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    app.screenshot("zh").await;
     let canvas = app.client.find(Locator::Id("board")).await.unwrap();
     canvas.send_keys("\u{E012}").await.unwrap(); // ArrowLeft
     canvas.send_keys("\u{E007}").await.unwrap(); // Enter
