@@ -5,188 +5,12 @@
 //! debug app built (`cargo build -p gomoku-app`); `scripts/test.sh` arranges all of that.
 //! Screenshots go to `target/e2e-screenshots/`.
 
-use fantoccini::actions::InputSource;
-use fantoccini::{Client, ClientBuilder, Locator};
-use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+mod common;
 
-/// One driver at a time: each test gets its own driver, data directory and app.
-static SERIAL: Mutex<()> = Mutex::new(());
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
-}
-
-fn app_binary() -> PathBuf {
-    std::env::var_os("GOMOKU_APP")
-        .map_or_else(|| repo().join("target/debug/gomoku-app"), PathBuf::from)
-}
-
-fn screenshot_dir() -> PathBuf {
-    let dir = repo().join("target/e2e-screenshots");
-    std::fs::create_dir_all(&dir).expect("screenshot folder");
-    dir
-}
-
-/// A running tauri-driver, ended with SIGTERM (not the SIGKILL of `Child::kill`): on SIGTERM it
-/// stops WebKitWebDriver too, which would otherwise linger holding its port.
-struct Driver {
-    child: Child,
-    port: u16,
-}
-
-impl Driver {
-    fn start(port: u16, data_dir: &Path) -> Driver {
-        let child = Command::new("tauri-driver")
-            .args(["--port", &port.to_string(), "--native-port", &(port + 1).to_string()])
-            .env("GOMOKU_DATA_DIR", data_dir)
-            .stdin(std::process::Stdio::null())
-            .spawn()
-            .expect("start tauri-driver (cargo install tauri-driver --locked)");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "tauri-driver did not listen on {port}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Driver { child, port }
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
-        let _ = self.child.wait();
-    }
-}
-
-/// A test's app: the driver, the WebDriver client and the time the session took to open.
-struct App {
-    client: Client,
-    _driver: Driver,
-    started: Instant,
-}
-
-async fn launch(tag: &str) -> App {
-    let data_dir = std::env::temp_dir().join(format!("gomoku-e2e-{}-{tag}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data_dir);
-    std::fs::create_dir_all(&data_dir).unwrap();
-    let port = 4444 + 2 * (std::process::id() % 500) as u16;
-    let driver = Driver::start(port, &data_dir);
-    let mut caps = serde_json::Map::new();
-    caps.insert("tauri:options".into(), json!({ "application": app_binary() }));
-    let started = Instant::now();
-    let client = ClientBuilder::native()
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a WebDriver session with the app");
-    App { client, _driver: driver, started }
-}
-
-impl App {
-    /// Waits until `script` (a JS expression) is truthy; returns how long it took.
-    async fn wait_for(&self, what: &str, script: &str) -> Duration {
-        let start = Instant::now();
-        let deadline = start + Duration::from_secs(20);
-        loop {
-            let value = self
-                .client
-                .execute(&format!("return !!({script});"), vec![])
-                .await
-                .unwrap_or(Value::Bool(false));
-            if value == Value::Bool(true) {
-                return start.elapsed();
-            }
-            assert!(Instant::now() < deadline, "timed out waiting for {what}");
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
-    }
-
-    async fn js(&self, script: &str) -> Value {
-        self.client.execute(script, vec![]).await.expect("script runs")
-    }
-
-    async fn stones(&self) -> Vec<String> {
-        let v = self.js("return document.getElementById('board').dataset.stones || '';").await;
-        v.as_str().unwrap_or("").split(';').filter(|s| !s.is_empty()).map(str::to_string).collect()
-    }
-
-    /// Clicks the intersection (x, y) with a real pointer action at its client coordinates.
-    async fn click_point(&self, x: u8, y: u8) {
-        let p = self.js(&format!("return window.__gomokuTest.pointFor({x}, {y});")).await;
-        let (cx, cy) = (p["clientX"].as_f64().unwrap(), p["clientY"].as_f64().unwrap());
-        let canvas = self.client.find(Locator::Id("board")).await.unwrap();
-        let rect = self.js("const r = document.getElementById('board').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];").await;
-        let (left, top, w, h) = (
-            rect[0].as_f64().unwrap(),
-            rect[1].as_f64().unwrap(),
-            rect[2].as_f64().unwrap(),
-            rect[3].as_f64().unwrap(),
-        );
-        let dx = (cx - (left + w / 2.0)).round();
-        let dy = (cy - (top + h / 2.0)).round();
-        let actions = fantoccini::actions::MouseActions::new("mouse".into())
-            .then(fantoccini::actions::PointerAction::MoveToElement {
-                element: canvas,
-                duration: None,
-                x: dx,
-                y: dy,
-            })
-            .then(fantoccini::actions::PointerAction::Down {
-                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
-            })
-            .then(fantoccini::actions::PointerAction::Up {
-                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
-            });
-        self.client.perform_actions(actions).await.expect("click");
-        self.client.release_actions().await.ok();
-    }
-
-    async fn click(&self, id: &str) {
-        self.client
-            .find(Locator::Id(id))
-            .await
-            .unwrap_or_else(|_| panic!("#{id}"))
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("click #{id}: {e}"));
-    }
-
-    async fn text(&self, id: &str) -> String {
-        self.js(&format!("return document.getElementById('{id}').textContent;"))
-            .await
-            .as_str()
-            .unwrap_or("")
-            .trim()
-            .to_string()
-    }
-
-    async fn screenshot(&self, name: &str) {
-        let png = self.client.screenshot().await.expect("screenshot");
-        std::fs::write(screenshot_dir().join(format!("{name}.png")), png)
-            .expect("write screenshot");
-    }
-
-    /// Starts a new game through the settings dialog.
-    async fn new_game(&self, mode: &str, color: &str, level: &str, rule: &str) {
-        self.click("btn-new").await;
-        self.wait_for("settings dialog", "!document.getElementById('settings-dialog').hidden")
-            .await;
-        self.js(&format!(
-            "const f = document.getElementById('settings-dialog');\
-             for (const [n, v] of [['mode','{mode}'],['humanColor','{color}'],['level','{level}']]) {{\
-               const r = f.querySelector(`input[name=\"${{n}}\"][value=\"${{v}}\"]`); if (r) {{ r.checked = true; r.dispatchEvent(new Event('change', {{bubbles:true}})); }} }}\
-             const rule = document.getElementById('set-rule'); rule.value = '{rule}'; rule.dispatchEvent(new Event('change', {{bubbles:true}}));\
-             return true;"
-        ))
-        .await;
-        self.click("settings-start").await;
-        self.wait_for("a fresh board", "document.getElementById('board').dataset.stones === '' && document.getElementById('settings-dialog').hidden").await;
-    }
-}
+use common::*;
+use fantoccini::Locator;
+use serde_json::Value;
+use std::time::Duration;
 
 /// When the page's stones attribute first showed `n` stones (the view applied to the DOM).
 fn first_update(t: &Value, n: u64) -> f64 {
@@ -206,27 +30,17 @@ fn first_frame(t: &Value, n: u64) -> f64 {
         .unwrap_or(f64::NAN)
 }
 
-/// True once the board canvas has a size and its pixels are not all one colour (the first frame
-/// is painted in a `requestAnimationFrame` after the view arrives, so `data-size` alone is early).
-const BOARD_PAINTED: &str = "(() => { const c = document.getElementById('board');\
-     if (!c || !c.dataset.size || c.width < 100 || c.height < 100) return false;\
-     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;\
-     let differ = 0; for (let i = 0; i < d.length; i += 4 * 97) { if (Math.abs(d[i] - d[0]) > 8) differ++; }\
-     return differ > 50; })()";
-
-/// Room left (px) in the language select beside its widest option's text, after its padding and
-/// the native drop-down arrow (24 px): negative when an option would be cut off.
+/// Room left (px) in the header: in the language select beside its widest option's text (after
+/// its padding and the native drop-down arrow, 24 px), and between the toolbar's last button
+/// and the panel's edge. Negative when an option or a button would be cut off.
 const SELECT_ROOM: &str = "const s = document.getElementById('lang-select'); const cs = getComputedStyle(s);\
      const ctx = document.createElement('canvas').getContext('2d');\
      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;\
      const widest = Math.max(...[...s.options].map((o) => ctx.measureText(o.textContent).width));\
-     return s.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 24 - widest;";
-
-/// Waits until the board is painted; returns the time since the app was launched.
-async fn ready(app: &App) -> Duration {
-    app.wait_for("the board painted", BOARD_PAINTED).await;
-    app.started.elapsed()
-}
+     const inSelect = s.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 24 - widest;\
+     const head = document.querySelector('.panel-head').getBoundingClientRect();\
+     const last = document.getElementById('btn-sound').getBoundingClientRect();\
+     return Math.min(inSelect, head.right - last.right);";
 
 #[tokio::test]
 async fn human_vs_ai_click_answer_and_undo() {
@@ -405,6 +219,11 @@ async fn language_switch_and_keyboard_play_and_dark_theme() {
     app.js("const s = document.getElementById('lang-select'); s.value = 'en'; s.dispatchEvent(new Event('change', {bubbles:true})); return true;").await;
     app.wait_for("English labels", "/new/i.test(document.getElementById('btn-new').textContent)")
         .await;
+    let room = app.js(SELECT_ROOM).await;
+    assert!(
+        room.as_f64().unwrap_or(-1.0) >= 0.0,
+        "the header cuts off a label in English: {room} px"
+    );
     app.js("const s = document.getElementById('lang-select'); s.value = 'zh'; s.dispatchEvent(new Event('change', {bubbles:true})); return true;").await;
     app.wait_for("Chinese labels", "/新/.test(document.getElementById('btn-new').textContent)")
         .await;
@@ -416,7 +235,10 @@ async fn language_switch_and_keyboard_play_and_dark_theme() {
     )
     .await;
     let room = app.js(SELECT_ROOM).await;
-    assert!(room.as_f64().unwrap_or(-1.0) >= 0.0, "the language select cuts off an option: {room} px");
+    assert!(
+        room.as_f64().unwrap_or(-1.0) >= 0.0,
+        "the header cuts off a label in Chinese: {room} px"
+    );
     tokio::time::sleep(Duration::from_millis(300)).await;
     app.screenshot("zh").await;
     let canvas = app.client.find(Locator::Id("board")).await.unwrap();

@@ -1,0 +1,256 @@
+//! Shared helpers of the end-to-end tests: a tauri-driver per test, a WebDriver session with the
+//! real app (its data in a folder of the test's own), and ways to drive and read the page.
+#![allow(dead_code)]
+
+use fantoccini::actions::InputSource;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One driver at a time: each test gets its own driver, data directory and app.
+pub static SERIAL: Mutex<()> = Mutex::new(());
+
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
+}
+
+pub fn app_binary() -> PathBuf {
+    std::env::var_os("GOMOKU_APP")
+        .map_or_else(|| repo().join("target/debug/gomoku-app"), PathBuf::from)
+}
+
+pub fn screenshot_dir() -> PathBuf {
+    let dir = repo().join("target/e2e-screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot folder");
+    dir
+}
+
+/// A running tauri-driver, ended with SIGTERM (not the SIGKILL of `Child::kill`): on SIGTERM it
+/// stops WebKitWebDriver too, which would otherwise linger holding its port.
+pub struct Driver {
+    child: Child,
+    /// The WebDriver port.
+    pub port: u16,
+}
+
+impl Driver {
+    pub fn start(port: u16, data_dir: &Path) -> Driver {
+        let child = Command::new("tauri-driver")
+            .args(["--port", &port.to_string(), "--native-port", &(port + 1).to_string()])
+            .env("GOMOKU_DATA_DIR", data_dir)
+            .stdin(std::process::Stdio::null())
+            .spawn()
+            .expect("start tauri-driver (cargo install tauri-driver --locked)");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "tauri-driver did not listen on {port}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Driver { child, port }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        let _ = self.child.wait();
+    }
+}
+
+/// A test's app: the driver, the WebDriver client and the time the session took to open.
+pub struct App {
+    /// The WebDriver session.
+    pub client: Client,
+    /// The driver, ended with the app.
+    pub driver: Driver,
+    /// When the session was requested.
+    pub started: Instant,
+}
+
+/// A fresh, empty data folder for a test.
+pub fn fresh_data_dir(tag: &str) -> PathBuf {
+    let data_dir = std::env::temp_dir().join(format!("gomoku-e2e-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data_dir);
+    std::fs::create_dir_all(&data_dir).unwrap();
+    data_dir
+}
+
+/// Starts the app with a fresh data folder.
+pub async fn launch(tag: &str) -> App {
+    launch_in(&fresh_data_dir(tag)).await
+}
+
+/// Starts the app with its files in `data_dir` (kept as it is: a restart sees the same files).
+pub async fn launch_in(data_dir: &Path) -> App {
+    let port = 4444 + 2 * (std::process::id() % 500) as u16;
+    let driver = Driver::start(port, data_dir);
+    let mut caps = serde_json::Map::new();
+    caps.insert("tauri:options".into(), json!({ "application": app_binary() }));
+    let started = Instant::now();
+    let client = ClientBuilder::native()
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a WebDriver session with the app");
+    App { client, driver, started }
+}
+
+/// The processes of the app binary started with `GOMOKU_DATA_DIR=data_dir` (from /proc).
+pub fn app_processes(data_dir: &Path) -> Vec<u32> {
+    let wanted = format!("GOMOKU_DATA_DIR={}", data_dir.display()).into_bytes();
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let exe = std::fs::read_link(format!("/proc/{pid}/exe")).unwrap_or_default();
+            let env = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+            exe.file_name() == app_binary().file_name()
+                && env.split(|&b| b == 0).any(|var| var == wanted.as_slice())
+        })
+        .collect()
+}
+
+/// Kills the app of `data_dir` with SIGKILL, as a crash or a power cut would, and waits until it
+/// is gone.
+pub fn kill_app(data_dir: &Path) {
+    let pids = app_processes(data_dir);
+    assert_eq!(pids.len(), 1, "expected one app process, found {pids:?}");
+    let status = Command::new("kill").args(["-KILL", &pids[0].to_string()]).status().unwrap();
+    assert!(status.success(), "kill -9 {}", pids[0]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !app_processes(data_dir).is_empty() {
+        assert!(Instant::now() < deadline, "the killed app is still there");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+impl App {
+    /// Waits until `script` (a JS expression) is truthy; returns how long it took.
+    pub async fn wait_for(&self, what: &str, script: &str) -> Duration {
+        let start = Instant::now();
+        let deadline = start + Duration::from_secs(20);
+        loop {
+            let value = self
+                .client
+                .execute(&format!("return !!({script});"), vec![])
+                .await
+                .unwrap_or(Value::Bool(false));
+            if value == Value::Bool(true) {
+                return start.elapsed();
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// Calls a shell command from the page and returns its answer (a `GameView` for most).
+    pub async fn invoke(&self, command: &str, args: Value) -> Value {
+        self.client
+            .execute_async(
+                "const [cmd, args, done] = arguments;\
+                 window.__TAURI__.core.invoke(cmd, args).then(done, (e) => done({ error: e }));",
+                vec![json!(command), args],
+            )
+            .await
+            .unwrap_or_else(|e| panic!("invoke {command}: {e}"))
+    }
+
+    pub async fn js(&self, script: &str) -> Value {
+        self.client.execute(script, vec![]).await.expect("script runs")
+    }
+
+    pub async fn stones(&self) -> Vec<String> {
+        let v = self.js("return document.getElementById('board').dataset.stones || '';").await;
+        v.as_str().unwrap_or("").split(';').filter(|s| !s.is_empty()).map(str::to_string).collect()
+    }
+
+    /// Clicks the intersection (x, y) with a real pointer action at its client coordinates.
+    pub async fn click_point(&self, x: u8, y: u8) {
+        let p = self.js(&format!("return window.__gomokuTest.pointFor({x}, {y});")).await;
+        let (cx, cy) = (p["clientX"].as_f64().unwrap(), p["clientY"].as_f64().unwrap());
+        let canvas = self.client.find(Locator::Id("board")).await.unwrap();
+        let rect = self.js("const r = document.getElementById('board').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];").await;
+        let (left, top, w, h) = (
+            rect[0].as_f64().unwrap(),
+            rect[1].as_f64().unwrap(),
+            rect[2].as_f64().unwrap(),
+            rect[3].as_f64().unwrap(),
+        );
+        let dx = (cx - (left + w / 2.0)).round();
+        let dy = (cy - (top + h / 2.0)).round();
+        let actions = fantoccini::actions::MouseActions::new("mouse".into())
+            .then(fantoccini::actions::PointerAction::MoveToElement {
+                element: canvas,
+                duration: None,
+                x: dx,
+                y: dy,
+            })
+            .then(fantoccini::actions::PointerAction::Down {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            })
+            .then(fantoccini::actions::PointerAction::Up {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            });
+        self.client.perform_actions(actions).await.expect("click");
+        self.client.release_actions().await.ok();
+    }
+
+    pub async fn click(&self, id: &str) {
+        self.client
+            .find(Locator::Id(id))
+            .await
+            .unwrap_or_else(|_| panic!("#{id}"))
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click #{id}: {e}"));
+    }
+
+    pub async fn text(&self, id: &str) -> String {
+        self.js(&format!("return document.getElementById('{id}').textContent;"))
+            .await
+            .as_str()
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    }
+
+    pub async fn screenshot(&self, name: &str) {
+        let png = self.client.screenshot().await.expect("screenshot");
+        std::fs::write(screenshot_dir().join(format!("{name}.png")), png)
+            .expect("write screenshot");
+    }
+
+    /// Starts a new game through the settings dialog.
+    pub async fn new_game(&self, mode: &str, color: &str, level: &str, rule: &str) {
+        self.click("btn-new").await;
+        self.wait_for("settings dialog", "!document.getElementById('settings-dialog').hidden")
+            .await;
+        self.js(&format!(
+            "const f = document.getElementById('settings-dialog');\
+             for (const [n, v] of [['mode','{mode}'],['humanColor','{color}'],['level','{level}']]) {{\
+               const r = f.querySelector(`input[name=\"${{n}}\"][value=\"${{v}}\"]`); if (r) {{ r.checked = true; r.dispatchEvent(new Event('change', {{bubbles:true}})); }} }}\
+             const rule = document.getElementById('set-rule'); rule.value = '{rule}'; rule.dispatchEvent(new Event('change', {{bubbles:true}}));\
+             return true;"
+        ))
+        .await;
+        self.click("settings-start").await;
+        self.wait_for("a fresh board", "document.getElementById('board').dataset.stones === '' && document.getElementById('settings-dialog').hidden").await;
+    }
+}
+
+/// True once the board canvas has a size and its pixels are not all one colour (the first frame
+/// is painted in a `requestAnimationFrame` after the view arrives, so `data-size` alone is early).
+pub const BOARD_PAINTED: &str = "(() => { const c = document.getElementById('board');\
+     if (!c || !c.dataset.size || c.width < 100 || c.height < 100) return false;\
+     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;\
+     let differ = 0; for (let i = 0; i < d.length; i += 4 * 97) { if (Math.abs(d[i] - d[0]) > 8) differ++; }\
+     return differ > 50; })()";
+
+/// Waits until the board is painted; returns the time since the app was launched.
+pub async fn ready(app: &App) -> Duration {
+    app.wait_for("the board painted", BOARD_PAINTED).await;
+    app.started.elapsed()
+}
