@@ -21,6 +21,7 @@ const COMMANDS: &[&str] = &[
     "get_preferences",
     "set_preferences",
     "startup_info",
+    "page_ready",
 ];
 
 fn main() {

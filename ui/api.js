@@ -100,6 +100,12 @@ export const api = {
   setPreferences: (preferences) => call('set_preferences', { preferences }),
   /** @returns {Promise<{resumable: boolean, warnings: string[]}>} */
   startupInfo: () => call('startup_info'),
+  /**
+   * Tells the shell the board's first frame is on screen, with the page's start-up milestones.
+   * @param {Record<string, number>} marks ms since navigation
+   * @returns {Promise<null>}
+   */
+  pageReady: (marks) => call('page_ready', { marks }),
   /** @param {(view: GameView) => void} fn */
   onView: (fn) => listen(EVENTS.view, fn),
   /** @param {(analysis: object) => void} fn */

@@ -106,17 +106,16 @@ export function createController(deps) {
 
     /** Loads preferences, offers to resume, shows the first view. */
     async start() {
-      try {
-        store.update({ prefs: { ...DEFAULT_PREFERENCES, ...(await api.getPreferences()) } });
-      } catch (err) {
-        report(err);
+      // Both questions at once: start-up waits for one round trip, not two.
+      const [prefs, startup] = await Promise.allSettled([api.getPreferences(), api.startupInfo()]);
+      if (prefs.status === 'fulfilled') {
+        store.update({ prefs: { ...DEFAULT_PREFERENCES, ...prefs.value } });
+      } else {
+        report(prefs.reason);
       }
       let info = { resumable: false, warnings: [] };
-      try {
-        info = await api.startupInfo();
-      } catch (err) {
-        report(err);
-      }
+      if (startup.status === 'fulfilled') info = startup.value;
+      else report(startup.reason);
       for (const warning of info.warnings ?? []) notify(warning, 'info');
       const answer = info.resumable ? await askResume() : 'dismiss';
       const first = answer === 'resume' ? api.resumeAutosave

@@ -251,4 +251,16 @@ async function listenAll() {
 applyPreferences(store.get().prefs);
 window.addEventListener('load', () => board.setTheme(readBoardTheme()));
 setInterval(tickClocks, 250);
-listenAll().then(() => controller.start());
+/** Start-up milestones (ms since navigation), reported with `page_ready` (footprint.sh). */
+const startMarks = { modulesLoaded: performance.now() };
+
+listenAll()
+  .then(() => { startMarks.listening = performance.now(); return controller.start(); })
+  .then(() => {
+    startMarks.firstView = performance.now();
+    // Two frames after the first view: the board is painted.
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      startMarks.painted = performance.now();
+      api.pageReady(startMarks).catch(() => {});
+    }));
+  });

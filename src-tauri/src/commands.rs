@@ -153,3 +153,13 @@ pub fn set_preferences(
 pub fn startup_info(state: State<'_, SharedSession>) -> StartupInfo {
     lock(&state).startup_info()
 }
+
+/// The page's first frame with the board is on screen; `marks` are the page's own start-up
+/// milestones (ms since navigation). With `GOMOKU_STARTUP_PROBE` set (by
+/// `scripts/footprint.sh`, which times start-up), the shell prints them on standard output.
+#[tauri::command]
+pub fn page_ready(marks: Option<serde_json::Value>) {
+    if std::env::var_os("GOMOKU_STARTUP_PROBE").is_some() {
+        println!("GOMOKU_READY {}", marks.unwrap_or_default());
+    }
+}

@@ -38,6 +38,16 @@ fn a_human_vs_human_game_through_ipc() {
 }
 
 #[test]
+fn page_ready_answers_and_changes_nothing() {
+    let h = Harness::new("ready");
+    h.ok("new_game", settings("humanVsHuman", "freestyle", "black"));
+    h.ok("play", json!({ "x": 7, "y": 7 }));
+    let before = h.ok("get_view", json!({}));
+    assert_eq!(h.ok("page_ready", json!({})), Value::Null);
+    assert_eq!(h.ok("get_view", json!({}))["moves"], before["moves"]);
+}
+
+#[test]
 fn undo_with_nothing_played_is_an_error() {
     let h = Harness::new("undo");
     h.ok("new_game", settings("humanVsHuman", "freestyle", "black"));

@@ -31,9 +31,13 @@ pub struct Entry {
 const EMPTY: Entry =
     Entry { key: 0, best: 0, score: 0, depth: -128, bound: Bound::Upper, generation: 0 };
 
-/// A transposition table whose size is a power of two.
+/// A transposition table whose size is a power of two. Its memory is taken at the first search,
+/// not when it is made: an engine that never searches (an app left at its start screen, a
+/// protocol session that only sets up boards) costs nothing.
 pub struct Table {
     entries: Vec<Entry>,
+    /// Entries to allocate at the first search.
+    count: usize,
     mask: usize,
     generation: u8,
 }
@@ -44,7 +48,7 @@ impl Table {
         let bytes = megabytes.max(1) << 20;
         let count = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
         let count = count.max(1024);
-        Table { entries: vec![EMPTY; count], mask: count - 1, generation: 0 }
+        Table { entries: Vec::new(), count, mask: count - 1, generation: 0 }
     }
 
     /// Forgets everything.
@@ -53,8 +57,12 @@ impl Table {
         self.generation = 0;
     }
 
-    /// Marks the start of a new search so older entries are replaced first.
+    /// Marks the start of a new search so older entries are replaced first (and allocates the
+    /// table before its first search).
     pub fn new_search(&mut self) {
+        if self.entries.is_empty() {
+            self.entries = vec![EMPTY; self.count];
+        }
         self.generation = self.generation.wrapping_add(1);
     }
 
@@ -122,8 +130,19 @@ mod tests {
     use crate::ai::score::win_in;
 
     #[test]
+    fn memory_is_taken_at_the_first_search() {
+        let mut table = Table::new(4);
+        assert!(table.entries.is_empty());
+        table.clear();
+        assert!(table.entries.is_empty(), "clearing an unused table allocates nothing");
+        table.new_search();
+        assert_eq!(table.entries.len() * std::mem::size_of::<Entry>(), 2 << 20);
+    }
+
+    #[test]
     fn mate_scores_are_stored_relative_to_the_node() {
         let mut table = Table::new(1);
+        table.new_search();
         table.store(42, 3, 100, win_in(5), 4, Bound::Exact);
         let e = table.probe(42, 7).unwrap();
         assert_eq!(i32::from(e.score), win_in(9));

@@ -86,3 +86,26 @@ test('every button and control has an accessible name', () => {
     assert.ok(labelled, `${m[1]} #${id}`);
   }
 });
+
+/** Every module reachable from main.js through static imports (paths relative to ui/). */
+function importGraph(entry) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(join(uiDir, file), 'utf8');
+    for (const m of source.matchAll(/^\s*(?:import|export)\b[^'"]*?['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+      visit(join(dirname(file), m[1]).replaceAll('\\', '/'));
+    }
+  };
+  visit(entry);
+  seen.delete(entry);
+  return [...seen].sort();
+}
+
+test('index.html preloads exactly the modules main.js imports (one parallel fetch at start)', () => {
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]).sort();
+  const graph = importGraph('main.js');
+  assert.ok(graph.length > 10, `import graph: ${graph}`);
+  assert.deepEqual(preloaded, graph);
+});

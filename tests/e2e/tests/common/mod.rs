@@ -217,7 +217,19 @@ impl App {
             .to_string()
     }
 
+    /// Saves a screenshot of the window. WebKitGTK without GPU compositing (the app's default,
+    /// see `configure_webview_environment`) takes a snapshot only after its next paint, so a
+    /// page with nothing changing would make WebDriver wait for ever: a 1-pixel, invisible
+    /// element is toggled for a moment to give it one.
     pub async fn screenshot(&self, name: &str) {
+        self.js(
+            "const n = document.createElement('div');\
+             n.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;opacity:0.01;pointer-events:none';\
+             document.body.append(n); let k = 0;\
+             const t = setInterval(() => { n.style.opacity = (k++ % 2) ? '0.01' : '0.02'; if (k > 40) { clearInterval(t); n.remove(); } }, 25);\
+             return true;",
+        )
+        .await;
         let png = self.client.screenshot().await.expect("screenshot");
         std::fs::write(screenshot_dir().join(format!("{name}.png")), png)
             .expect("write screenshot");
