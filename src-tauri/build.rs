@@ -22,6 +22,11 @@ const COMMANDS: &[&str] = &[
     "set_preferences",
     "startup_info",
     "page_ready",
+    "list_engines",
+    "add_engine",
+    "edit_engine",
+    "remove_engine",
+    "set_opponent",
 ];
 
 fn main() {

@@ -155,3 +155,36 @@ fn the_empty_board_opens_in_the_centre() {
     let decision = engine.think(&request, &AtomicBool::new(false), &mut |_| {}).unwrap();
     assert_eq!(decision.best, Pos::new(7, 7));
 }
+
+/// The fixed middle-game positions of `gomoku bench`.
+const BENCH_POSITIONS: &str = include_str!("../benches/positions.txt");
+
+#[test]
+fn a_node_limit_bounds_the_whole_search_threat_searches_included() {
+    let mut most = 0;
+    for line in BENCH_POSITIONS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let moves = gomoku::record::parse_moves(line, 15).unwrap();
+        let mut board = gomoku::Board::new(15).unwrap();
+        for (ply, &p) in moves.iter().enumerate() {
+            board.place(p, Color::at_ply(ply));
+        }
+        for limit in [1, 200] {
+            let mut engine = Engine::new(4, 3);
+            let request = Request {
+                board: &board,
+                rule: Rule::Freestyle,
+                to_move: Color::at_ply(moves.len()),
+                level: Level::Master,
+                limits: Limits { nodes: Some(limit), ..Limits::default() },
+            };
+            let decision = engine.think(&request, &AtomicBool::new(false), &mut |_| {}).unwrap();
+            let nodes = decision.analysis.nodes;
+            most = most.max(nodes);
+            // The main search checks its limits every 1 024 nodes (its first iteration runs to
+            // such checks); the threat searches stop at the limit itself.
+            assert!(nodes <= limit + 8_192, "{line} limit {limit}: {nodes} nodes searched");
+            assert!(board.stone(decision.best).is_none());
+        }
+    }
+    assert!(most > 0);
+}

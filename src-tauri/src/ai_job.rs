@@ -2,6 +2,8 @@
 //! progress to the page, and its result is applied only if the game has not changed since.
 
 use crate::error::AppResult;
+use crate::external::brain::Ask;
+use crate::external::ExternalError;
 use crate::notify::{AnalysisEvent, HintEvent};
 use crate::session::{Job, JobKind, Session, SharedSession};
 use crate::view::GameView;
@@ -21,6 +23,7 @@ pub fn start_ai_if_due(shared: &SharedSession) {
     let mut session = lock(shared);
     let mode = session.game.settings().mode;
     let due = session.job.is_none()
+        && session.engine_failed_at != Some(session.generation)
         && session.game.is_ai_turn()
         && (mode == Mode::HumanVsAi || (mode == Mode::AiVsAi && session.autoplay));
     if due {
@@ -70,6 +73,22 @@ fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
     let notifier = session.notifier.clone();
     let shared = shared.clone();
     session.notifier.view(&session.view());
+    if let Some(opponent) = &session.opponent {
+        let ask = Ask {
+            board,
+            moves: session.game.moves().iter().map(|m| m.pos).collect(),
+            rule: settings.rule,
+            to_move,
+            turn: opponent.move_time,
+        };
+        let brain = opponent.brain.clone();
+        std::thread::spawn(move || {
+            let stop = job.stop.clone();
+            let result = brain.best_move(ask, stop, |_| {});
+            finish_external(&shared, &job, result);
+        });
+        return;
+    }
     std::thread::spawn(move || {
         let request = Request {
             board: &board,
@@ -110,6 +129,38 @@ fn finish(shared: &SharedSession, job: &Job, decision: Option<Decision>) {
         std::thread::sleep(Duration::from_millis(ms));
     }
     start_ai_if_due(shared);
+}
+
+/// Applies an external engine's answer like the built-in AI's; a failure is told to the person
+/// (the game stays as it was, and AI-vs-AI pauses).
+fn finish_external(shared: &SharedSession, job: &Job, result: Result<Pos, ExternalError>) {
+    let decision = match result {
+        Ok(best) => Some(Decision { best, analysis: external_analysis(best) }),
+        Err(ExternalError::Stopped) => None,
+        Err(error) => {
+            let mut session = lock(shared);
+            if session.job.as_ref().map(|j| j.id) == Some(job.id) {
+                // Not retried by itself on this position: the person chooses what next.
+                session.autoplay = false;
+                session.engine_failed_at = Some(job.generation);
+                session.notifier.engine_error(&error.to_string());
+            }
+            None
+        }
+    };
+    finish(shared, job, decision);
+}
+
+/// What is known of an external engine's move: the move itself.
+fn external_analysis(best: Pos) -> gomoku::ai::Analysis {
+    gomoku::ai::Analysis {
+        depth: 0,
+        score: gomoku::ai::Score::Eval(0),
+        pv: vec![best],
+        nodes: 0,
+        nps: 0,
+        elapsed_ms: 0,
+    }
 }
 
 fn apply(session: &mut Session, kind: JobKind, decision: Option<Decision>) {

@@ -1,6 +1,7 @@
 //! The commands the page may call: each a few lines over the session (see `docs/ipc.md`).
 
 use crate::ai_job::{lock, request_hint, request_move, start_ai_if_due};
+use crate::engines::{choose_and_probe, EngineView};
 use crate::error::{AppError, AppResult};
 use crate::prefs::Preferences;
 use crate::session::{NewGameSettings, SharedSession, StartupInfo};
@@ -162,4 +163,52 @@ pub fn page_ready(marks: Option<serde_json::Value>) {
     if std::env::var_os("GOMOKU_STARTUP_PROBE").is_some() {
         println!("GOMOKU_READY {}", marks.unwrap_or_default());
     }
+}
+
+/// The external engines the person added.
+#[tauri::command]
+pub fn list_engines(state: State<'_, SharedSession>) -> Vec<EngineView> {
+    lock(&state).engine_list()
+}
+
+/// Adds an engine: the native file dialog chooses the program (the page never sends a path),
+/// which must answer the probe; `args` are its arguments. Runs off the main thread.
+#[tauri::command]
+pub async fn add_engine(
+    state: State<'_, SharedSession>,
+    args: String,
+) -> AppResult<Vec<EngineView>> {
+    let shared = state.inner().clone();
+    run_blocking(move || {
+        let picker = lock(&shared).picker.clone();
+        let (command, report) = choose_and_probe(picker.as_ref(), &args)?;
+        lock(&shared).add_engine(command, report)
+    })
+    .await
+}
+
+/// Renames an engine and sets its time per move.
+#[tauri::command]
+pub fn edit_engine(
+    state: State<'_, SharedSession>,
+    id: String,
+    name: String,
+    move_ms: u32,
+) -> AppResult<Vec<EngineView>> {
+    lock(&state).edit_engine(&id, &name, move_ms)
+}
+
+/// Removes an engine.
+#[tauri::command]
+pub fn remove_engine(state: State<'_, SharedSession>, id: String) -> AppResult<Vec<EngineView>> {
+    lock(&state).remove_engine(&id)
+}
+
+/// Chooses an external engine (by id) or, with `null`, the built-in AI for the AI side and hints.
+#[tauri::command]
+pub fn set_opponent(
+    state: State<'_, SharedSession>,
+    engine: Option<String>,
+) -> AppResult<GameView> {
+    change(&state, |s| s.set_opponent(engine.as_deref()))
 }

@@ -26,6 +26,8 @@ pub enum AppError {
     Cancelled,
     /// Reading or writing a file failed.
     Io(String),
+    /// An external engine failed, or its list refused a change.
+    Engine(String),
 }
 
 impl AppError {
@@ -48,6 +50,7 @@ impl AppError {
             AppError::NoAutosave => "noAutosave",
             AppError::Cancelled => "cancelled",
             AppError::Io(_) => "io",
+            AppError::Engine(_) => "engine",
         }
     }
 }
@@ -63,6 +66,7 @@ impl fmt::Display for AppError {
             AppError::NoAutosave => f.write_str("there is no saved game to resume"),
             AppError::Cancelled => f.write_str("cancelled"),
             AppError::Io(why) => write!(f, "{why}"),
+            AppError::Engine(why) => write!(f, "{why}"),
         }
     }
 }
@@ -110,6 +114,18 @@ impl From<std::io::Error> for AppError {
 
 /// The result of every command.
 pub type AppResult<T> = Result<T, AppError>;
+
+impl From<crate::external::ExternalError> for AppError {
+    fn from(e: crate::external::ExternalError) -> Self {
+        AppError::Engine(e.to_string())
+    }
+}
+
+impl From<crate::external::registry::RegistryError> for AppError {
+    fn from(e: crate::external::registry::RegistryError) -> Self {
+        AppError::Engine(e.to_string())
+    }
+}
 
 #[cfg(test)]
 mod tests {

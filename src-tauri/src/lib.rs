@@ -8,7 +8,9 @@
 
 pub mod ai_job;
 pub mod commands;
+pub mod engines;
 pub mod error;
+pub mod external;
 pub mod notify;
 pub mod picker;
 pub mod prefs;
@@ -29,6 +31,8 @@ pub mod events {
     pub const ANALYSIS: &str = "game://analysis";
     /// A finished hint.
     pub const HINT: &str = "game://hint";
+    /// An external engine failed: `{ message }`.
+    pub const ENGINE_ERROR: &str = "game://engine-error";
 }
 
 /// Sends the session's news to the page as events.
@@ -45,6 +49,9 @@ impl<R: Runtime> Notifier for EventNotifier<R> {
     }
     fn hint(&self, event: &HintEvent) {
         let _ = self.app.emit(events::HINT, event);
+    }
+    fn engine_error(&self, message: &str) {
+        let _ = self.app.emit(events::ENGINE_ERROR, serde_json::json!({ "message": message }));
     }
 }
 
@@ -89,6 +96,11 @@ pub fn build_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::set_preferences,
         commands::startup_info,
         commands::page_ready,
+        commands::list_engines,
+        commands::add_engine,
+        commands::edit_engine,
+        commands::remove_engine,
+        commands::set_opponent,
     ])
 }
 

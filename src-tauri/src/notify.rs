@@ -77,6 +77,8 @@ pub trait Notifier: Send + Sync {
     fn analysis(&self, event: &AnalysisEvent);
     /// A hint is ready.
     fn hint(&self, event: &HintEvent);
+    /// An external engine failed (the message is for the person); the game is unchanged.
+    fn engine_error(&self, message: &str);
 }
 
 /// A notifier that drops everything.
@@ -86,4 +88,5 @@ impl Notifier for Silent {
     fn view(&self, _: &GameView) {}
     fn analysis(&self, _: &AnalysisEvent) {}
     fn hint(&self, _: &HintEvent) {}
+    fn engine_error(&self, _: &str) {}
 }

@@ -9,6 +9,8 @@ pub trait FilePicker: Send + Sync {
     fn save_path(&self, suggested: &str) -> Option<PathBuf>;
     /// A file to load, or `None` if cancelled.
     fn open_path(&self) -> Option<PathBuf>;
+    /// An engine executable to add, or `None` if cancelled.
+    fn engine_path(&self) -> Option<PathBuf>;
 }
 
 /// The native dialogs of the dialog plugin.
@@ -45,6 +47,20 @@ impl<R: tauri::Runtime> FilePicker for DialogPicker<R> {
             .dialog()
             .file()
             .add_filter("Gomoku records", EXTENSIONS)
+            .blocking_pick_file()
+            .and_then(|p| p.into_path().ok())
+    }
+
+    fn engine_path(&self) -> Option<PathBuf> {
+        #[cfg(feature = "e2e-hooks")]
+        if let Some(path) = std::env::var_os("GOMOKU_E2E_ENGINE") {
+            return Some(PathBuf::from(path));
+        }
+        use tauri_plugin_dialog::DialogExt;
+        self.app
+            .dialog()
+            .file()
+            .set_title("Choose a Gomocup engine (pbrain)")
             .blocking_pick_file()
             .and_then(|p| p.into_path().ok())
     }

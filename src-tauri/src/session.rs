@@ -58,6 +58,9 @@ pub struct NewGameSettings {
     pub level: Level,
     /// Nicknames.
     pub names: Names,
+    /// An external engine (by id) to play for the AI side instead of the built-in AI.
+    #[serde(default)]
+    pub engine: Option<String>,
 }
 
 fn default_color() -> Color {
@@ -94,6 +97,13 @@ pub struct Session {
     pub(crate) move_ms: [u64; 4],
     /// Pause between moves in AI-vs-AI, in ms.
     pub(crate) ai_pause_ms: u64,
+    /// The external engines the person added.
+    pub(crate) engines: crate::external::registry::Registry,
+    /// The external engine playing for the AI side (and giving hints), if one was chosen.
+    pub(crate) opponent: Option<crate::engines::Opponent>,
+    /// The game generation at which the external engine last failed (it is not started again
+    /// by itself on that position).
+    pub(crate) engine_failed_at: Option<u64>,
 }
 
 /// The session shared between commands and AI threads.
@@ -128,6 +138,11 @@ impl Session {
             .storage
             .as_ref()
             .and_then(|s| load_autosave(s, parts.clock.clone(), &mut warnings));
+        let engines = parts
+            .storage
+            .as_ref()
+            .map(|s| crate::engines::load_registry(s, &mut warnings))
+            .unwrap_or_default();
         Session {
             game,
             generation: 1,
@@ -144,12 +159,24 @@ impl Session {
             warnings,
             move_ms: [300, 700, 1200, 3000],
             ai_pause_ms: 500,
+            engines,
+            opponent: None,
+            engine_failed_at: None,
         }
     }
 
-    /// The snapshot of the game.
+    /// The snapshot of the game (an external opponent's name shown as the AI's).
     pub fn view(&self) -> GameView {
-        view_of(&self.game, self.generation, self.job.is_some())
+        let mut view = view_of(&self.game, self.generation, self.job.is_some());
+        if let Some(o) = &self.opponent {
+            view.engine = Some(crate::view::EngineRef { id: o.id.clone(), name: o.name.clone() });
+            for player in [&mut view.players.black, &mut view.players.white] {
+                if player.kind == gomoku::PlayerKind::Ai {
+                    player.name = o.name.clone();
+                }
+            }
+        }
+        view
     }
 
     /// The game.
@@ -196,9 +223,17 @@ impl Session {
             names: new.names,
         };
         let game = Game::new(settings, self.clock.clone())?;
+        if let Some(id) = &new.engine {
+            let entry = self.engines.get(id)?;
+            if !entry.rules.contains(&new.rule) {
+                let why = format!("{} does not play {}", entry.name, new.rule);
+                return Err(AppError::Engine(why));
+            }
+        }
         self.cancel_job();
         self.remember_settings(game.settings());
         self.game = game;
+        self.set_opponent(new.engine.as_deref())?;
         self.autoplay = self.game.settings().mode == Mode::AiVsAi;
         self.changed();
         Ok(self.view())
@@ -377,6 +412,7 @@ impl Session {
         self.cancel_job();
         self.autoplay = game.settings().mode == Mode::AiVsAi;
         self.game = game;
+        self.check_opponent_rule();
         self.changed();
         self.view()
     }

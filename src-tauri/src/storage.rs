@@ -11,6 +11,8 @@ pub struct Storage {
     pub autosave: PathBuf,
     /// The preferences.
     pub preferences: PathBuf,
+    /// The external engines the person added.
+    pub engines: PathBuf,
 }
 
 impl Storage {
@@ -19,6 +21,7 @@ impl Storage {
         Storage {
             autosave: data_dir.join("autosave.json"),
             preferences: config_dir.join("preferences.json"),
+            engines: config_dir.join("engines.json"),
         }
     }
 }

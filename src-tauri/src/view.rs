@@ -40,6 +40,17 @@ pub struct GameView {
     pub ai_thinking: bool,
     /// The AI level.
     pub level: Level,
+    /// The external engine playing for the AI side, if one was chosen.
+    pub engine: Option<EngineRef>,
+}
+
+/// An external engine named in a view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EngineRef {
+    /// Its id in the engine list.
+    pub id: String,
+    /// Its name.
+    pub name: String,
 }
 
 /// One stone.
@@ -174,6 +185,7 @@ pub fn view_of(game: &Game, generation: u64, ai_thinking: bool) -> GameView {
         can_redo: game.can_redo(),
         ai_thinking,
         level: settings.level,
+        engine: None,
     }
 }
 

@@ -141,13 +141,14 @@ impl Engine {
         };
         // Nodes of threat searches that found nothing still count as searched.
         let mut proof_nodes = 0;
-        let proven = match self.root_vcf(&mut pos, config.vcf_fours, &control, started) {
+        let cap = request.limits.nodes.unwrap_or(u64::MAX);
+        let proven = match self.root_vcf(&mut pos, config.vcf_fours, &control, cap, started) {
             RootVcf::Win(decision) => Some(decision),
             // Threes are tried only once fours alone are known not to win: a VCF the root search
             // could not finish is left to the main search and its leaf VCFs.
             RootVcf::NoneWithin(nodes) => {
                 proof_nodes = nodes;
-                root_vct(&mut pos, config.vct_threats, &control, started, &mut proof_nodes)
+                root_vct(&mut pos, config.vct_threats, &control, cap, started, &mut proof_nodes)
             }
             RootVcf::Unknown(nodes) => {
                 proof_nodes = nodes;
@@ -194,6 +195,7 @@ impl Engine {
         pos: &mut Position,
         max_fours: u32,
         control: &Control<'_>,
+        cap: u64,
         started: Instant,
     ) -> RootVcf {
         if max_fours == 0 {
@@ -204,6 +206,8 @@ impl Engine {
         // time from changing the answer; the deadline keeps a slow one within its time.
         let share = control.deadline.map(|d| (d - started) / 5);
         let budget = share.map_or(200_000, |t| (t.as_micros() as u64 / 2).clamp(500, 200_000));
+        // The caller's node limit (`max_node`) bounds the threat searches too.
+        let budget = budget.min(cap.max(1));
         let deadline = share.map(|t| started + t);
         let mut vcf = vcf::Vcf::new(budget, deadline, Some(control.stop));
         let Some(line) = vcf.find(pos, max_fours) else {
@@ -238,6 +242,7 @@ fn root_vct(
     pos: &mut Position,
     max_threats: u32,
     control: &Control<'_>,
+    cap: u64,
     started: Instant,
     spent: &mut u64,
 ) -> Option<Decision> {
@@ -246,6 +251,7 @@ fn root_vct(
     }
     let share = control.deadline.map(|d| (d - started) / 8);
     let budget = share.map_or(50_000, |t| (t.as_micros() as u64 / 2).clamp(500, 200_000));
+    let budget = budget.min(cap.max(1));
     let deadline = share.map(|t| started + t);
     let mut vct = vct::Vct::new(budget, deadline, Some(control.stop));
     let found = vct.find(pos, max_threats);

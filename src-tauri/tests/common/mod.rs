@@ -23,6 +23,7 @@ pub struct Recorder {
     pub views: Mutex<Vec<GameView>>,
     pub analyses: Mutex<Vec<AnalysisEvent>>,
     pub hints: Mutex<Vec<HintEvent>>,
+    pub engine_errors: Mutex<Vec<String>>,
 }
 
 impl Notifier for Recorder {
@@ -34,6 +35,9 @@ impl Notifier for Recorder {
     }
     fn hint(&self, event: &HintEvent) {
         self.hints.lock().unwrap().push(event.clone());
+    }
+    fn engine_error(&self, message: &str) {
+        self.engine_errors.lock().unwrap().push(message.to_string());
     }
 }
 
@@ -48,6 +52,9 @@ impl FilePicker for ScriptedPicker {
         self.path.lock().unwrap().clone()
     }
     fn open_path(&self) -> Option<PathBuf> {
+        self.path.lock().unwrap().clone()
+    }
+    fn engine_path(&self) -> Option<PathBuf> {
         self.path.lock().unwrap().clone()
     }
 }

@@ -1,0 +1,300 @@
+//! One external engine, kept running between moves: asks it for a move with the whole position
+//! (`BOARD … DONE`), within the turn time and a grace period, and checks the move before the
+//! game sees it. Any failure ends the process (it is started afresh for the next request).
+
+use super::process::EngineProcess;
+use super::{excerpt, ExternalError};
+use gomoku::{renju, Board, Color, Pos, Rule};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// How long an engine may take to answer `START` (and the probe's `ABOUT`).
+pub const START_TIMEOUT: Duration = Duration::from_secs(5);
+/// Time allowed beyond the turn time before a silent engine is stopped.
+pub const GRACE: Duration = Duration::from_secs(2);
+
+/// How to start an engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineCommand {
+    /// The executable.
+    pub path: PathBuf,
+    /// Its arguments.
+    pub args: Vec<String>,
+}
+
+/// What to ask for.
+#[derive(Clone, Debug)]
+pub struct Ask {
+    /// The stones.
+    pub board: Board,
+    /// The moves in the order played (the stones of `board`).
+    pub moves: Vec<Pos>,
+    /// The rule in force.
+    pub rule: Rule,
+    /// The side to find a move for.
+    pub to_move: Color,
+    /// The turn time given to the engine.
+    pub turn: Duration,
+}
+
+/// Work for the engine's thread.
+type Work = Box<dyn FnOnce(&mut Core) + Send>;
+
+/// An external engine, run from a thread of its own that lives as long as this value: the
+/// process is started there, so the parent-death signal (tied to the starting thread on Linux)
+/// fires only when that thread, the app's, or the app itself ends.
+pub struct ExternalBrain {
+    work: Option<mpsc::Sender<Work>>,
+    worker: Option<std::thread::JoinHandle<()>>,
+}
+
+impl ExternalBrain {
+    /// A brain for `command`; the process starts at the first request.
+    ///
+    /// # Errors
+    /// [`ExternalError::Spawn`] if its thread or runtime cannot be made.
+    pub fn new(command: EngineCommand) -> Result<ExternalBrain, ExternalError> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| ExternalError::Spawn(e.to_string()))?;
+        let (work, jobs) = mpsc::channel::<Work>();
+        let worker = std::thread::Builder::new()
+            .name("external-engine".into())
+            .spawn(move || {
+                let mut core = Core { command, runtime, process: None, started_for: None };
+                for job in jobs {
+                    job(&mut core);
+                }
+                core.shut_down();
+            })
+            .map_err(|e| ExternalError::Spawn(e.to_string()))?;
+        Ok(ExternalBrain { work: Some(work), worker: Some(worker) })
+    }
+
+    /// Runs `f` on the engine's thread and waits for its result.
+    fn run<T: Send + 'static>(&self, f: impl FnOnce(&mut Core) -> T + Send + 'static) -> Option<T> {
+        let (reply, answer) = mpsc::channel();
+        let job: Work = Box::new(move |core| {
+            let _ = reply.send(f(core));
+        });
+        self.work.as_ref()?.send(job).ok()?;
+        answer.recv().ok()
+    }
+
+    /// The engine process's id while it runs (for tests).
+    pub fn pid(&self) -> Option<u32> {
+        self.run(|core| core.process.as_ref().and_then(EngineProcess::pid)).flatten()
+    }
+
+    /// Asks for a move. `stop` ends the request early ([`ExternalError::Stopped`]); MESSAGE
+    /// lines go to `on_message`. On any error the engine process is ended.
+    ///
+    /// # Errors
+    /// Any [`ExternalError`]; the caller's game is untouched either way.
+    pub fn best_move(
+        &self,
+        ask: Ask,
+        stop: Arc<AtomicBool>,
+        mut on_message: impl FnMut(&str) + Send + 'static,
+    ) -> Result<Pos, ExternalError> {
+        self.run(move |core| core.best_move(&ask, &stop, &mut on_message))
+            .unwrap_or_else(|| Err(ExternalError::Crashed("its thread ended".into())))
+    }
+
+    /// Ends the engine process (politely, then by force); the next request starts it again.
+    pub fn shut_down(&self) {
+        self.run(Core::shut_down);
+    }
+}
+
+impl Drop for ExternalBrain {
+    fn drop(&mut self) {
+        drop(self.work.take());
+        if let Some(worker) = self.worker.take() {
+            let _ = worker.join();
+        }
+    }
+}
+
+/// The engine's thread's state.
+struct Core {
+    command: EngineCommand,
+    runtime: tokio::runtime::Runtime,
+    process: Option<EngineProcess>,
+    /// The board size the process was started for.
+    started_for: Option<u8>,
+}
+
+impl Core {
+    fn best_move(
+        &mut self,
+        ask: &Ask,
+        stop: &AtomicBool,
+        on_message: &mut dyn FnMut(&str),
+    ) -> Result<Pos, ExternalError> {
+        let runtime = &self.runtime;
+        let result = runtime.block_on(async {
+            tokio::select! {
+                result = exchange(&mut self.process, &mut self.started_for, &self.command, ask, on_message) => result,
+                () = watch(stop) => Err(ExternalError::Stopped),
+            }
+        });
+        if result.is_err() {
+            self.shut_down();
+        }
+        result
+    }
+
+    fn shut_down(&mut self) {
+        self.started_for = None;
+        if let Some(process) = self.process.take() {
+            self.runtime.block_on(process.shut_down(Duration::from_millis(300)));
+        }
+    }
+}
+
+/// Resolves once `stop` is raised.
+async fn watch(stop: &AtomicBool) {
+    while !stop.load(Ordering::Relaxed) {
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+async fn exchange(
+    process: &mut Option<EngineProcess>,
+    started_for: &mut Option<u8>,
+    command: &EngineCommand,
+    ask: &Ask,
+    on_message: &mut dyn FnMut(&str),
+) -> Result<Pos, ExternalError> {
+    let size = ask.board.size();
+    if process.is_none() || *started_for != Some(size) {
+        *process = None;
+        let mut fresh = EngineProcess::spawn(&command.path, &command.args)?;
+        start(&mut fresh, size).await?;
+        *process = Some(fresh);
+        *started_for = Some(size);
+    }
+    let engine = process.as_mut().expect("started above");
+    let turn_ms = ask.turn.as_millis().max(1);
+    for line in [
+        format!("INFO timeout_turn {turn_ms}"),
+        "INFO timeout_match 0".to_string(),
+        format!("INFO rule {}", rule_code(ask.rule)),
+        "INFO game_type 1".to_string(),
+    ] {
+        engine.send(&line).await?;
+    }
+    engine.send("BOARD").await?;
+    for (ply, pos) in ask.moves.iter().enumerate() {
+        let own = if Color::at_ply(ply) == ask.to_move { 1 } else { 2 };
+        engine.send(&format!("{},{},{own}", pos.x, pos.y)).await?;
+    }
+    engine.send("DONE").await?;
+    let deadline = Instant::now() + ask.turn + GRACE;
+    let answer = engine.answer(deadline, "its move", on_message).await?;
+    checked_move(&answer, ask)
+}
+
+/// `START size`, answered `OK` within [`START_TIMEOUT`].
+///
+/// # Errors
+/// A timeout, a crash, `ERROR …` (the size is refused) or anything else than `OK`.
+pub async fn start(engine: &mut EngineProcess, size: u8) -> Result<(), ExternalError> {
+    engine.send(&format!("START {size}")).await?;
+    let deadline = Instant::now() + START_TIMEOUT;
+    let answer = engine.answer(deadline, "START", &mut |_| {}).await?;
+    match answer.to_ascii_uppercase().as_str() {
+        "OK" => Ok(()),
+        a if a.starts_with("ERROR") => Err(ExternalError::Refused(excerpt(&answer, 120))),
+        _ => Err(ExternalError::Garbage(excerpt(&answer, 120))),
+    }
+}
+
+/// The Gomocup `INFO rule` value of a rule (bit 1: exactly five; bit 4: renju).
+pub fn rule_code(rule: Rule) -> u8 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+    }
+}
+
+/// The engine's answer as a move that is on the board, empty and legal for the side to move.
+fn checked_move(answer: &str, ask: &Ask) -> Result<Pos, ExternalError> {
+    if answer.to_ascii_uppercase().starts_with("ERROR") {
+        return Err(ExternalError::Refused(excerpt(answer, 120)));
+    }
+    let parsed = answer
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.trim().parse::<u8>().ok()?, y.trim().parse::<u8>().ok()?)));
+    let Some((x, y)) = parsed else {
+        return Err(ExternalError::Garbage(excerpt(answer, 120)));
+    };
+    let pos = Pos::new(x, y);
+    let board = &ask.board;
+    if !board.contains(pos) {
+        return Err(ExternalError::IllegalMove(format!("{x},{y} is off the board")));
+    }
+    if board.stone(pos).is_some() {
+        return Err(ExternalError::IllegalMove(format!("{x},{y} is occupied")));
+    }
+    if ask.rule == Rule::Renju && ask.to_move == Color::Black {
+        if let Some(kind) = renju::forbidden(board, pos) {
+            return Err(ExternalError::IllegalMove(format!("{x},{y} is forbidden ({kind})")));
+        }
+    }
+    Ok(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask_on(board: &Board) -> Ask {
+        Ask {
+            board: board.clone(),
+            moves: Vec::new(),
+            rule: Rule::Renju,
+            to_move: Color::Black,
+            turn: Duration::from_millis(100),
+        }
+    }
+
+    #[test]
+    fn answers_are_checked_before_the_game_sees_them() {
+        let mut board = Board::new(15).unwrap();
+        board.place(Pos::new(7, 7), Color::Black);
+        let ask = ask_on(&board);
+        assert_eq!(checked_move("8,7", &ask), Ok(Pos::new(8, 7)));
+        assert_eq!(checked_move(" 8 , 7 ", &ask), Ok(Pos::new(8, 7)));
+        assert!(matches!(checked_move("7,7", &ask), Err(ExternalError::IllegalMove(_))));
+        assert!(matches!(checked_move("15,0", &ask), Err(ExternalError::IllegalMove(_))));
+        assert!(matches!(checked_move("banana", &ask), Err(ExternalError::Garbage(_))));
+        assert!(matches!(checked_move("-1,3", &ask), Err(ExternalError::Garbage(_))));
+        assert!(matches!(checked_move("ERROR no", &ask), Err(ExternalError::Refused(_))));
+    }
+
+    #[test]
+    fn a_forbidden_answer_is_refused_for_black_in_renju() {
+        let mut board = Board::new(15).unwrap();
+        for (x, y) in [(6, 7), (7, 7), (8, 5), (8, 6)] {
+            board.place(Pos::new(x, y), Color::Black);
+        }
+        let ask = ask_on(&board);
+        assert!(matches!(checked_move("8,7", &ask), Err(ExternalError::IllegalMove(_))));
+        let white = Ask { to_move: Color::White, ..ask.clone() };
+        assert_eq!(checked_move("8,7", &white), Ok(Pos::new(8, 7)));
+    }
+
+    #[test]
+    fn rule_codes_follow_gomocup() {
+        assert_eq!(rule_code(Rule::Freestyle), 0);
+        assert_eq!(rule_code(Rule::Standard), 1);
+        assert_eq!(rule_code(Rule::Renju), 4);
+    }
+}
