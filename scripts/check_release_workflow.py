@@ -46,6 +46,12 @@ def main():
     uses = [step.get("uses", "") for step in job["steps"]]
     if not any(u.startswith("tauri-apps/tauri-action@") for u in uses):
         fail("does not use tauri-apps/tauri-action")
+    runs = " ".join(step.get("run", "") for step in job["steps"])
+    if "scripts/sidecar.sh" not in runs:
+        fail("does not build the pbrain-gomoku sidecar (scripts/sidecar.sh)")
+    action = next(s for s in job["steps"] if s.get("uses", "").startswith("tauri-apps/tauri-action@"))
+    if "--config src-tauri/tauri.bundle.conf.json" not in action.get("with", {}).get("args", ""):
+        fail("the bundle does not use src-tauri/tauri.bundle.conf.json (the sidecar)")
     if workflow.get("permissions", {}).get("contents") != "write":
         fail("needs contents: write to upload release assets")
     print(f"release workflow: ok ({', '.join(f'{n}: {sorted(b)}' for n, (_, b) in EXPECTED.items())})")

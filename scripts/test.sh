@@ -26,5 +26,8 @@ node --test ui/tests/
 echo "== release workflow lint"
 /usr/bin/python3 scripts/check_release_workflow.py
 echo "== end-to-end tests of the real app (screenshots in target/e2e-screenshots/)"
-cargo build -p gomoku-app
+# The e2e build has the test-only hooks (the engine file dialog answered from an environment
+# variable); the shipped app is built without them (bundle.sh, the release workflow).
+cargo build -p gomoku-app --features e2e-hooks
+cargo build -p gomoku --bin pbrain-gomoku
 (cd tests/e2e && xvfb-run -a cargo test -- --test-threads 1 --nocapture)

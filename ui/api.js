@@ -14,6 +14,7 @@ export const EVENTS = {
   view: 'game://view',
   analysis: 'game://analysis',
   hint: 'game://hint',
+  engineError: 'game://engine-error',
 };
 
 /**
@@ -106,10 +107,22 @@ export const api = {
    * @returns {Promise<null>}
    */
   pageReady: (marks) => call('page_ready', { marks }),
+  /** @returns {Promise<EngineView[]>} the external engines added */
+  listEngines: () => call('list_engines'),
+  /** The shell opens the file dialog and probes the program. @param {string} args */
+  addEngine: (args) => call('add_engine', { args }),
+  /** @param {string} id @param {string} name @param {number} moveMs */
+  editEngine: (id, name, moveMs) => call('edit_engine', { id, name, moveMs }),
+  /** @param {string} id */
+  removeEngine: (id) => call('remove_engine', { id }),
+  /** @param {string | null} engine an engine id, or null for the built-in AI */
+  setOpponent: (engine) => call('set_opponent', { engine }),
   /** @param {(view: GameView) => void} fn */
   onView: (fn) => listen(EVENTS.view, fn),
   /** @param {(analysis: object) => void} fn */
   onAnalysis: (fn) => listen(EVENTS.analysis, fn),
   /** @param {(hint: object) => void} fn */
   onHint: (fn) => listen(EVENTS.hint, fn),
+  /** @param {(error: {message: string}) => void} fn */
+  onEngineError: (fn) => listen(EVENTS.engineError, fn),
 };

@@ -181,8 +181,14 @@ export function createController(deps) {
     async applySettings(prefs, startNewGame) {
       await savePrefs(prefs);
       const view = store.get().view;
-      if (startNewGame) await run(() => api.newGame(newGameSettings(prefs)), { reset: true });
-      else if (view && prefs.level !== view.level) await run(() => api.setLevel(prefs.level));
+      if (startNewGame) {
+        await run(() => api.newGame(newGameSettings(prefs)), { reset: true });
+        return;
+      }
+      if (view && prefs.level !== view.level) await run(() => api.setLevel(prefs.level));
+      if (view && (prefs.engine ?? null) !== (view.engine?.id ?? null)) {
+        await run(() => api.setOpponent(prefs.engine ?? null));
+      }
     },
 
     /**

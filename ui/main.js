@@ -7,7 +7,7 @@ import {
   applyTranslations, getLanguage, resolveLanguage, setLanguage, t,
 } from './i18n.js';
 import {
-  boardModel, clockMs, deriveViewModel, formatAnalysis, formatClock, formatHint,
+  boardModel, clockMs, deriveViewModel, errorMessage, formatAnalysis, formatClock, formatHint,
 } from './state.js';
 import { BoardRenderer } from './board/render.js';
 import { bindBoardKeys, bindPointer } from './board/input.js';
@@ -52,6 +52,9 @@ const { store } = controller;
 const nicknames = createNicknameDialog({ onSubmit: (names) => controller.setNames(names) });
 const settings = createSettingsDialog({
   onApply: (prefs, startNewGame) => controller.applySettings(prefs, startNewGame),
+  api,
+  notify: (message, kind) => toast.show(message, kind),
+  describeError: (err) => errorMessage(err, t) ?? '',
 });
 
 let cursor = null;
@@ -242,6 +245,7 @@ async function listenAll() {
     api.onView((view) => controller.showView(view)),
     api.onAnalysis((payload) => controller.onAnalysis(payload)),
     api.onHint((payload) => controller.onHint(payload)),
+    api.onEngineError(({ message }) => toast.show(t('error.engine', { message }), 'error')),
   ];
   const results = await Promise.allSettled(subscriptions);
   const failed = results.find((r) => r.status === 'rejected');

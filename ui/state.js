@@ -136,6 +136,7 @@ export const DEFAULT_NAMES = Object.freeze({ black: 'Black', white: 'White', hum
  */
 export function displayName(view, color, t) {
   const player = view.players[color];
+  if (player.kind === 'ai' && view.engine?.name) return view.engine.name;
   if (player.kind === 'ai' && player.level) {
     return t('player.aiName', { level: t(`level.${player.level}`) });
   }
@@ -341,6 +342,7 @@ function forbiddenKindAt(view, point, message) {
  */
 export function errorMessage(err, t, ctx = {}) {
   if (err.kind === 'cancelled') return null;
+  if (err.kind === 'engine') return t('error.engine', { message: err.message ?? '' });
   if (err.kind === 'forbidden') {
     const kind = forbiddenKindAt(ctx.view, ctx.point, err.message ?? '');
     return t('error.forbidden', { kind: kind ? t(`forbidden.${kind}`) : err.message });
@@ -365,6 +367,7 @@ export function newGameSettings(prefs) {
     humanColor: prefs.humanColor,
     level: prefs.level,
     names,
+    engine: prefs.engine ?? null,
   };
 }
 
@@ -385,6 +388,7 @@ export function replaySettings(view, prefs) {
     humanColor: human ?? prefs.humanColor,
     level: view.level,
     names: { black: view.players.black.name, white: view.players.white.name },
+    engine: view.engine?.id ?? null,
   };
 }
 

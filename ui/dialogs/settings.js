@@ -7,10 +7,13 @@
 import { t } from '../i18n.js';
 import { BOARD_SIZES } from '../state.js';
 import { openModal } from './modal.js';
+import { createEnginePanel } from './engines.js';
 
 /**
  * Wires the dialog in index.html (`#settings-dialog`).
- * @param {{onApply: (prefs: any, startNewGame: boolean) => Promise<void> | void}} handlers
+ * @param {{onApply: (prefs: any, startNewGame: boolean) => Promise<void> | void,
+ *   api: any, notify: (message: string, kind: string) => void,
+ *   describeError: (err: any) => string}} handlers
  * @returns {{open: (prefs: any, options?: {focusStart?: boolean}) => void}}
  */
 export function createSettingsDialog(handlers) {
@@ -28,6 +31,8 @@ export function createSettingsDialog(handlers) {
     el('row-color').hidden = radio('mode')?.value !== 'humanVsAi';
   };
   form.addEventListener('change', syncMode);
+  const engines = createEnginePanel(handlers);
+  el('set-rule').addEventListener('change', () => engines.setRule(el('set-rule').value));
 
   const fillSizes = (current) => {
     const select = el('set-size');
@@ -52,6 +57,7 @@ export function createSettingsDialog(handlers) {
     theme: el('set-theme').value,
     sound: el('set-sound').checked,
     showNumbers: el('set-numbers').checked,
+    engine: engines.selected(),
   });
 
   const finish = async (startNewGame) => {
@@ -80,6 +86,7 @@ export function createSettingsDialog(handlers) {
       el('set-sound').checked = prefs.sound;
       el('set-numbers').checked = prefs.showNumbers;
       syncMode();
+      engines.refresh(prefs.engine ?? null, prefs.rule);
       const focus = options.focusStart ? el('settings-start') : radio('mode');
       close = openModal(backdrop, { onCancel: () => close(), initialFocus: focus, dismissOnBackdrop: true });
     },

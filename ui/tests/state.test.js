@@ -218,7 +218,7 @@ test('new-game settings come from the preferences; "play again" repeats the show
   const prefs = { ...DEFAULT_PREFERENCES, humanName: 'Zoe', humanColor: 'white', mode: 'humanVsAi', size: 19, rule: 'renju', level: 'master' };
   assert.deepEqual(newGameSettings(prefs), {
     size: 19, rule: 'renju', centreFirst: false, mode: 'humanVsAi', humanColor: 'white', level: 'master',
-    names: { black: 'Black', white: 'Zoe' },
+    names: { black: 'Black', white: 'Zoe' }, engine: null,
   });
   const hvh = { ...prefs, mode: 'humanVsHuman', names: { black: 'A', white: 'B' } };
   assert.deepEqual(newGameSettings(hvh).names, { black: 'A', white: 'B' });
@@ -228,7 +228,7 @@ test('new-game settings come from the preferences; "play again" repeats the show
   });
   assert.deepEqual(replaySettings(view, DEFAULT_PREFERENCES), {
     size: 13, rule: 'freestyle', centreFirst: false, mode: 'humanVsAi', humanColor: 'white', level: 'easy',
-    names: { black: 'AI · Easy', white: 'Zoe' },
+    names: { black: 'AI · Easy', white: 'Zoe' }, engine: null,
   });
 });
 
@@ -248,4 +248,13 @@ test('names never given are shown in the page language; nicknames as typed', () 
   assert.equal(deriveViewModel(hva, zh).cards.white.name, '电脑 · 困难');
   assert.equal(deriveViewModel(hva, en).cards.white.name, 'AI · Hard');
   assert.equal(deriveViewModel(makeView(), zh).cards.black.name, 'Alice');
+});
+
+test('an external engine plays under its own name; new games and replays keep it', () => {
+  const view = makeView([[7, 7]], { engine: { id: 'e1', name: 'Rapfi' } });
+  assert.equal(deriveViewModel(view, zh).cards.white.name, 'Rapfi');
+  assert.match(deriveViewModel(view, en).statusText, /Rapfi/);
+  assert.equal(replaySettings(view, DEFAULT_PREFERENCES).engine, 'e1');
+  assert.equal(newGameSettings({ ...DEFAULT_PREFERENCES, engine: 'e2' }).engine, 'e2');
+  assert.equal(errorMessage({ kind: 'engine', message: 'it stopped' }, en), 'Engine: it stopped');
 });
