@@ -3,6 +3,7 @@
 
 use crate::error::AppResult;
 use crate::external::brain::Ask;
+use crate::external::message::{progress_of, Progress};
 use crate::external::ExternalError;
 use crate::notify::{AnalysisEvent, HintEvent};
 use crate::session::{Job, JobKind, Session, SharedSession};
@@ -82,9 +83,16 @@ fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
             turn: opponent.move_time,
         };
         let brain = opponent.brain.clone();
+        let for_hint = kind == JobKind::Hint;
         std::thread::spawn(move || {
             let stop = job.stop.clone();
-            let result = brain.best_move(ask, stop, |_| {});
+            let generation = job.generation;
+            let report = move |text: &str| {
+                if let Some(progress) = progress_of(text) {
+                    notifier.analysis(&external_progress(progress, generation, for_hint));
+                }
+            };
+            let result = brain.best_move(ask, stop, report);
             finish_external(&shared, &job, result);
         });
         return;
@@ -149,6 +157,21 @@ fn finish_external(shared: &SharedSession, job: &Job, result: Result<Pos, Extern
         }
     };
     finish(shared, job, decision);
+}
+
+/// An external engine's progress as the page's analysis event (no line: engines write theirs in
+/// notations of their own).
+fn external_progress(p: Progress, generation: u64, for_hint: bool) -> AnalysisEvent {
+    AnalysisEvent {
+        generation,
+        depth: p.depth,
+        score: p.eval.unwrap_or(0),
+        mate: None,
+        pv: Vec::new(),
+        nodes: 0,
+        nps: 0,
+        for_hint,
+    }
 }
 
 /// What is known of an external engine's move: the move itself.

@@ -198,6 +198,14 @@ impl Session {
         false
     }
 
+    /// Stops any search and ends the external engine's process (the app is quitting).
+    pub fn cancel_and_release_engines(&mut self) {
+        self.cancel_job();
+        if let Some(opponent) = self.opponent.take() {
+            opponent.brain.shut_down();
+        }
+    }
+
     fn store_engines(&mut self, next: Registry) -> AppResult<()> {
         if let Some(storage) = &self.storage {
             let bytes =

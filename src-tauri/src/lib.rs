@@ -129,6 +129,14 @@ pub fn run() {
             app.manage(shared);
             Ok(())
         })
-        .run(tauri::generate_context!())
-        .expect("error while running the Gomoku app");
+        .build(tauri::generate_context!())
+        .expect("error while building the Gomoku app")
+        .run(|app, event| {
+            if let tauri::RunEvent::Exit = event {
+                // External engines end with the app (politely, then by force).
+                if let Some(shared) = app.try_state::<SharedSession>() {
+                    ai_job::lock(&shared).cancel_and_release_engines();
+                }
+            }
+        });
 }

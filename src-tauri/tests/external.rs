@@ -151,6 +151,8 @@ fn our_engine_gives_hints_and_answers_a_person() {
     wait_idle(&h, Duration::from_secs(10));
     let hints = h.recorder.hints.lock().unwrap();
     assert_eq!(hints.len(), 1);
+    let analyses = h.recorder.analyses.lock().unwrap();
+    assert!(analyses.iter().any(|a| a.depth > 0 && a.for_hint), "its MESSAGE lines are shown live");
     let view = h.ok("get_view", json!({}));
     let occupied: Vec<(u64, u64)> = view["moves"]
         .as_array()

@@ -6,6 +6,7 @@
 //! for and checked.
 
 pub mod brain;
+pub mod message;
 pub mod probe;
 pub mod process;
 pub mod registry;
