@@ -33,6 +33,8 @@ pub struct EngineView {
     pub about: String,
     /// The rules it accepts.
     pub rules: Vec<Rule>,
+    /// The board sizes it accepts.
+    pub sizes: Vec<u8>,
     /// Its time per move in ms.
     pub move_ms: u32,
 }
@@ -45,6 +47,7 @@ impl From<&EngineEntry> for EngineView {
             file: e.path.file_name().map(|n| n.to_string_lossy().into()).unwrap_or_default(),
             about: e.about.clone(),
             rules: e.rules.clone(),
+            sizes: e.sizes.clone(),
             move_ms: e.move_ms,
         }
     }
@@ -113,7 +116,7 @@ impl Session {
         let name = report.name.or(file).unwrap_or_else(|| "Engine".into());
         let name: String = name.chars().take(crate::external::registry::NAME_MAX).collect();
         let mut next = self.engines.clone();
-        next.add(&name, command, report.about, report.rules)?;
+        next.add(&name, command, report.about, report.rules, report.sizes)?;
         self.store_engines(next)?;
         Ok(self.engine_list())
     }
@@ -170,9 +173,10 @@ impl Session {
             return Ok(self.view());
         }
         let entry = self.engines.get(id)?.clone();
-        let rule = self.game.settings().rule;
-        if !entry.rules.contains(&rule) {
-            return Err(AppError::Engine(format!("{} does not play {rule}", entry.name)));
+        let (rule, size) = (self.game.settings().rule, self.game.settings().size);
+        if !entry.plays(rule, size) {
+            let why = format!("{} does not play {rule} on {size}x{size}", entry.name);
+            return Err(AppError::Engine(why));
         }
         let brain = ExternalBrain::new(entry.command())?;
         self.opponent = Some(Opponent {
@@ -187,10 +191,9 @@ impl Session {
     /// Drops the external opponent if it does not play the game's rule (after a new game or a
     /// load); says whether it was dropped.
     pub(crate) fn check_opponent_rule(&mut self) -> bool {
-        let rule = self.game.settings().rule;
-        let plays = |o: &Opponent| {
-            self.engines.get(&o.id).is_ok_and(|e: &EngineEntry| e.rules.contains(&rule))
-        };
+        let (rule, size) = (self.game.settings().rule, self.game.settings().size);
+        let plays =
+            |o: &Opponent| self.engines.get(&o.id).is_ok_and(|e: &EngineEntry| e.plays(rule, size));
         if self.opponent.as_ref().is_some_and(|o| !plays(o)) {
             self.opponent = None;
             return true;

@@ -225,8 +225,11 @@ impl Session {
         let game = Game::new(settings, self.clock.clone())?;
         if let Some(id) = &new.engine {
             let entry = self.engines.get(id)?;
-            if !entry.rules.contains(&new.rule) {
-                let why = format!("{} does not play {}", entry.name, new.rule);
+            if !entry.plays(new.rule, new.size) {
+                let why = format!(
+                    "{} does not play {} on {}x{}",
+                    entry.name, new.rule, new.size, new.size
+                );
                 return Err(AppError::Engine(why));
             }
         }

@@ -122,6 +122,7 @@ fn our_own_engine_is_probed_added_edited_and_plays_a_whole_game() {
     let engine = list[0]["id"].as_str().unwrap().to_string();
     assert_eq!(list[0]["name"], "Gomoku", "named after its ABOUT");
     assert_eq!(list[0]["rules"], json!(["freestyle", "standard", "renju"]));
+    assert_eq!(list[0]["sizes"], json!((5..=22).collect::<Vec<u8>>()), "every size the app offers");
     assert!(list[0].get("path").is_none(), "the page never sees a path to run");
     let edited = h.ok("edit_engine", json!({ "id": engine, "name": "Ours", "moveMs": 100 }));
     assert_eq!(
@@ -258,4 +259,21 @@ fn engines_are_kept_across_restarts_and_removed_by_id() {
     assert_eq!(again.err_kind("remove_engine", json!({ "id": "e999" })), "engine");
     assert_eq!(again.ok("remove_engine", json!({ "id": engine })), json!([]));
     assert_eq!(again.err_kind("set_opponent", json!({ "engine": engine })), "engine");
+}
+
+#[test]
+fn an_engine_that_refuses_a_board_size_is_offered_only_for_its_sizes() {
+    let h = Harness::new("ext-only15");
+    let list = add(&h, &hostile("only15.py")).expect("the probe passes");
+    assert_eq!(list[0]["sizes"], json!([15]));
+    let engine = list[0]["id"].as_str().unwrap().to_string();
+    let nineteen = json!({ "settings": {
+        "size": 19, "rule": "freestyle", "centreFirst": false, "mode": "humanVsAi",
+        "humanColor": "black", "level": "easy", "names": { "black": "Ann", "white": "Bob" },
+        "engine": engine
+    }});
+    assert_eq!(h.invoke("new_game", nineteen).unwrap_err()["kind"], "engine");
+    assert_eq!(h.ok("get_view", json!({}))["engine"], Value::Null, "nothing changed");
+    new_game_against(&h, &engine, "humanVsAi", "freestyle");
+    assert_eq!(h.ok("get_view", json!({}))["engine"]["name"], "Fifteen");
 }

@@ -1,5 +1,5 @@
 // The engines part of the settings dialog: the opponent select (the built-in AI or an added
-// engine, engines that do not play the chosen rule disabled), and the list of added engines —
+// engine, engines that do not play the chosen rule or board size disabled), and the list of added engines —
 // each renamed or given a time per move in place, or removed — with "Add engine…", which lets
 // the shell open the native file dialog (the page never sends a path) and probe the program.
 
@@ -9,27 +9,29 @@ import { t } from '../i18n.js';
  * Wires `#engines-group` of the settings dialog.
  * @param {{api: any, notify: (message: string, kind: string) => void,
  *   describeError: (err: any) => string}} deps
- * @returns {{refresh: (selected: string | null, rule: string) => Promise<void>,
- *   selected: () => string | null, setRule: (rule: string) => void}}
+ * @returns {{refresh: (selected: string | null, rule: string, size: number) => Promise<void>,
+ *   selected: () => string | null, setGame: (rule: string, size: number) => void}}
  */
 export function createEnginePanel(deps) {
   const { api, notify, describeError } = deps;
   const el = (id) => /** @type {any} */ (document.getElementById(id));
   let engines = [];
   let rule = 'freestyle';
+  let size = 15;
 
   const fillSelect = (selected) => {
     const select = el('set-engine');
     const builtIn = new Option(t('engines.builtIn'), '');
     const options = engines.map((e) => {
-      const plays = e.rules.includes(rule);
-      const label = plays ? e.name : `${e.name} — ${t('engines.notThisRule')}`;
+      const plays = e.rules.includes(rule) && (e.sizes ?? [15]).includes(size);
+      const label = plays ? e.name : `${e.name} — ${t('engines.notThisGame')}`;
       const option = new Option(label, e.id);
       option.disabled = !plays;
       return option;
     });
     select.replaceChildren(builtIn, ...options);
-    const keep = engines.find((e) => e.id === selected && e.rules.includes(rule));
+    const keep = engines.find((e) => e.id === selected && e.rules.includes(rule)
+      && (e.sizes ?? [15]).includes(size));
     select.value = keep ? keep.id : '';
   };
 
@@ -91,8 +93,9 @@ export function createEnginePanel(deps) {
   });
 
   const panel = {
-    async refresh(selected, currentRule) {
+    async refresh(selected, currentRule, currentSize) {
       rule = currentRule;
+      size = currentSize;
       el('engine-args').placeholder = t('engines.argsPlaceholder');
       try {
         engines = await api.listEngines();
@@ -105,8 +108,9 @@ export function createEnginePanel(deps) {
     selected() {
       return el('set-engine').value || null;
     },
-    setRule(nextRule) {
+    setGame(nextRule, nextSize) {
       rule = nextRule;
+      size = nextSize;
       fillSelect(panel.selected());
     },
   };

@@ -32,7 +32,9 @@ export function createSettingsDialog(handlers) {
   };
   form.addEventListener('change', syncMode);
   const engines = createEnginePanel(handlers);
-  el('set-rule').addEventListener('change', () => engines.setRule(el('set-rule').value));
+  const syncEngines = () => engines.setGame(el('set-rule').value, Number(el('set-size').value));
+  el('set-rule').addEventListener('change', syncEngines);
+  el('set-size').addEventListener('change', syncEngines);
 
   const fillSizes = (current) => {
     const select = el('set-size');
@@ -86,7 +88,7 @@ export function createSettingsDialog(handlers) {
       el('set-sound').checked = prefs.sound;
       el('set-numbers').checked = prefs.showNumbers;
       syncMode();
-      engines.refresh(prefs.engine ?? null, prefs.rule);
+      engines.refresh(prefs.engine ?? null, prefs.rule, prefs.size);
       const focus = options.focusStart ? el('settings-start') : radio('mode');
       close = openModal(backdrop, { onCancel: () => close(), initialFocus: focus, dismissOnBackdrop: true });
     },

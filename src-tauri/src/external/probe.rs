@@ -1,6 +1,11 @@
 //! Checks a program before it is added as an engine: it must answer `START 15` with `OK` and
 //! `ABOUT` within a few seconds; the rules it accepts are those whose `INFO rule` it does not
-//! answer with `ERROR`.
+//! answer with `ERROR`, the board sizes those whose `START` it answers `OK` (within a second).
+
+/// The board sizes the app offers.
+pub const SIZES: std::ops::RangeInclusive<u8> = 5..=22;
+/// How long an engine may take to answer `START` for a size other than 15.
+const SIZE_TIMEOUT: Duration = Duration::from_secs(1);
 
 use super::brain::{rule_code, start, EngineCommand, START_TIMEOUT};
 use super::process::EngineProcess;
@@ -18,6 +23,8 @@ pub struct ProbeReport {
     pub name: Option<String>,
     /// The rules it accepts.
     pub rules: Vec<Rule>,
+    /// The board sizes it accepts.
+    pub sizes: Vec<u8>,
 }
 
 /// Starts `command`, asks it `START 15`, `ABOUT` and each rule, and ends it.
@@ -49,7 +56,30 @@ async fn ask(engine: &mut EngineProcess) -> Result<ProbeReport, ExternalError> {
         }
     }
     engine.send("INFO rule 0").await?;
-    Ok(ProbeReport { name: name_in(&about), about, rules })
+    let sizes = sizes(engine).await?;
+    Ok(ProbeReport { name: name_in(&about), about, rules, sizes })
+}
+
+/// The sizes whose `START` the engine answers `OK` in time (15 is known to be one). A size it
+/// does not answer in time ends the probing of sizes (its state is unknown after that).
+async fn sizes(engine: &mut EngineProcess) -> Result<Vec<u8>, ExternalError> {
+    let mut accepted = Vec::new();
+    for size in SIZES {
+        if size == 15 {
+            accepted.push(size);
+            continue;
+        }
+        engine.send(&format!("START {size}")).await?;
+        let deadline = Instant::now() + SIZE_TIMEOUT;
+        match engine.answer(deadline, "START", &mut |_| {}).await {
+            Ok(answer) if answer.eq_ignore_ascii_case("OK") => accepted.push(size),
+            Ok(_) => {}
+            Err(ExternalError::Timeout(_)) => break,
+            Err(other) => return Err(other),
+        }
+    }
+    accepted.sort_unstable();
+    Ok(accepted)
 }
 
 async fn about(engine: &mut EngineProcess) -> Result<String, ExternalError> {

@@ -29,11 +29,23 @@ pub struct EngineEntry {
     pub about: String,
     /// The rules it accepts.
     pub rules: Vec<Rule>,
+    /// The board sizes it accepts (engines added before sizes were probed: 15 only).
+    #[serde(default = "only_15")]
+    pub sizes: Vec<u8>,
     /// Its time per move in milliseconds.
     pub move_ms: u32,
 }
 
+fn only_15() -> Vec<u8> {
+    vec![15]
+}
+
 impl EngineEntry {
+    /// Whether it plays `rule` on a board of side `size`.
+    pub fn plays(&self, rule: Rule, size: u8) -> bool {
+        self.rules.contains(&rule) && self.sizes.contains(&size)
+    }
+
     /// How to start it.
     pub fn command(&self) -> EngineCommand {
         EngineCommand { path: self.path.clone(), args: self.args.clone() }
@@ -86,6 +98,7 @@ impl Registry {
         command: EngineCommand,
         about: String,
         rules: Vec<Rule>,
+        sizes: Vec<u8>,
     ) -> Result<String, RegistryError> {
         let name = clean(name)?;
         self.next_id = self.next_id.max(1);
@@ -98,6 +111,7 @@ impl Registry {
             args: command.args,
             about,
             rules,
+            sizes,
             move_ms: DEFAULT_MOVE_MS,
         });
         Ok(id)
@@ -180,8 +194,9 @@ mod tests {
     #[test]
     fn engines_are_added_edited_and_removed_by_id() {
         let mut r = Registry::default();
-        let a = r.add(" Rapfi ", command(), "about".into(), vec![Rule::Freestyle]).unwrap();
-        let b = r.add("Mine", command(), String::new(), vec![]).unwrap();
+        let a =
+            r.add(" Rapfi ", command(), "about".into(), vec![Rule::Freestyle], vec![15]).unwrap();
+        let b = r.add("Mine", command(), String::new(), vec![], vec![15]).unwrap();
         assert_ne!(a, b);
         assert_eq!(r.get(&a).unwrap().name, "Rapfi");
         r.edit(&a, "Rapfi 0.43", 500).unwrap();
@@ -195,14 +210,14 @@ mod tests {
         r.remove(&a).unwrap();
         assert!(matches!(r.get(&a), Err(RegistryError::Unknown(_))));
         assert!(r.remove(&a).is_err());
-        let c = r.add("Again", command(), String::new(), vec![]).unwrap();
+        let c = r.add("Again", command(), String::new(), vec![], vec![15]).unwrap();
         assert_ne!(c, a, "ids are never reused");
     }
 
     #[test]
     fn a_file_read_back_drops_bad_entries_and_keeps_ids_fresh() {
         let mut r = Registry::default();
-        let id = r.add("One", command(), String::new(), vec![]).unwrap();
+        let id = r.add("One", command(), String::new(), vec![], vec![15]).unwrap();
         r.engines.push(EngineEntry {
             id: "e9".into(),
             name: String::new(),
