@@ -188,3 +188,75 @@ fn a_node_limit_bounds_the_whole_search_threat_searches_included() {
     }
     assert!(most > 0);
 }
+
+/// The bench positions as boards with the side to move.
+fn bench_boards() -> Vec<(gomoku::Board, Color)> {
+    BENCH_POSITIONS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let moves = gomoku::record::parse_moves(line, 15).unwrap();
+            let mut board = gomoku::Board::new(15).unwrap();
+            for (ply, &p) in moves.iter().enumerate() {
+                board.place(p, Color::at_ply(ply));
+            }
+            (board, Color::at_ply(moves.len()))
+        })
+        .collect()
+}
+
+fn fixed_depth(
+    board: &gomoku::Board,
+    to_move: Color,
+    depth: u32,
+    multi_pv: usize,
+) -> gomoku::ai::Decision {
+    let mut engine = Engine::new(16, 5);
+    let request = Request {
+        board,
+        rule: Rule::Freestyle,
+        to_move,
+        level: Level::Master,
+        limits: Limits { multi_pv, ..Limits::depth(depth) },
+    };
+    engine.think(&request, &AtomicBool::new(false), &mut |_| {}).unwrap()
+}
+
+fn raw_order(score: Score) -> i64 {
+    match score {
+        Score::WinIn(n) => 1_000_000 - i64::from(n),
+        Score::LossIn(n) => -1_000_000 + i64::from(n),
+        Score::Eval(v) => i64::from(v),
+    }
+}
+
+#[test]
+fn multi_pv_gives_distinct_ordered_moves_led_by_the_single_pv_best() {
+    let mut positions_with_three = 0;
+    for (board, to_move) in bench_boards() {
+        let single = fixed_depth(&board, to_move, 6, 1);
+        let multi = fixed_depth(&board, to_move, 6, 3);
+        assert!(single.analysis.lines.is_empty(), "one best move: no lines");
+        assert_eq!(multi.best, single.best, "the best move is the single-PV one");
+        assert_eq!(multi.analysis.score, single.analysis.score);
+        let lines = &multi.analysis.lines;
+        if lines.is_empty() {
+            // A forced line (or a single sensible reply) was answered before the main search.
+            continue;
+        }
+        assert_eq!(lines[0].pv[0], multi.best, "the first line is the move played");
+        let firsts: Vec<Pos> = lines.iter().map(|l| l.pv[0]).collect();
+        let mut unique = firsts.clone();
+        unique.sort_by_key(|p| (p.x, p.y));
+        unique.dedup();
+        assert_eq!(unique.len(), firsts.len(), "distinct candidates: {firsts:?}");
+        for pair in lines.windows(2) {
+            assert!(raw_order(pair[0].score) >= raw_order(pair[1].score), "ordered: {lines:?}");
+        }
+        for line in lines {
+            assert!(board.stone(line.pv[0]).is_none());
+        }
+        positions_with_three += usize::from(lines.len() == 3);
+    }
+    assert!(positions_with_three >= 15, "only {positions_with_three} positions gave three lines");
+}

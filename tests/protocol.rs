@@ -279,3 +279,44 @@ fn renju_black_plays_a_legal_move_when_its_only_block_is_forbidden() {
     assert!(!moves.split_whitespace().any(|m| m == answer), "{answer} is occupied");
     assert_ne!(answer, "7,10", "7,10 is forbidden for black");
 }
+
+#[test]
+fn yxnbest_reports_distinct_candidates_then_answers_without_playing() {
+    let mut brain = Brain::start();
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.send("INFO timeout_turn 400");
+    brain.send("YXBOARD");
+    // A middle-game position from the bench (h8 h9 f10 g9 i9 j10 j11 i11 h10 g11 g10 e10 g8 i8).
+    let moves = [
+        "7,7", "7,6", "5,5", "6,6", "8,6", "9,5", "9,4", "8,4", "7,5", "6,4", "6,5", "4,5", "6,7",
+        "8,7",
+    ];
+    for (ply, mv) in moves.iter().enumerate() {
+        brain.send(&format!("{mv},{}", if ply % 2 == 0 { 1 } else { 2 }));
+    }
+    brain.send("DONE");
+    let (messages, answer) = brain.messages_until_move("YXNBEST 3");
+    let last_depth = messages
+        .iter()
+        .filter_map(|m| m.strip_prefix("MESSAGE nbest "))
+        .filter_map(|m| m.split_whitespace().nth(2)?.parse::<u32>().ok())
+        .max()
+        .expect("nbest lines");
+    let candidates: Vec<String> = messages
+        .iter()
+        .filter(|m| m.contains(&format!("depth {last_depth} ")))
+        .filter_map(|m| m.strip_prefix("MESSAGE nbest "))
+        .filter_map(|m| m.split(" pv ").nth(1)?.split_whitespace().next().map(str::to_string))
+        .collect();
+    let mut distinct = candidates.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert!(candidates.len() >= 3, "{messages:?}");
+    assert_eq!(distinct.len(), candidates.len(), "{candidates:?}");
+    let (x, y) = parse_move(&answer);
+    assert!(!moves.contains(&format!("{x},{y}").as_str()), "{answer} is occupied");
+    // The answer is not played: the same position can be asked again.
+    let (_, again) = brain.messages_until_move("YXNBEST 1");
+    assert!(!again.starts_with("ERROR"), "{again}");
+    assert_eq!(brain.ask("YXNBEST 0").split_whitespace().next(), Some("ERROR"));
+}

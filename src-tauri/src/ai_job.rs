@@ -183,6 +183,7 @@ fn external_analysis(best: Pos) -> gomoku::ai::Analysis {
         nodes: 0,
         nps: 0,
         elapsed_ms: 0,
+        lines: Vec::new(),
     }
 }
 

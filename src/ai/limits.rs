@@ -15,6 +15,9 @@ pub struct Limits {
     /// reached in a given time); by default no iteration starts after two fifths of it, since
     /// one that cannot finish is wasted in a game.
     pub use_all_time: bool,
+    /// How many best moves to find, each with its score and line (multi-PV analysis); 0 and 1
+    /// both mean the one best move. The best move itself is the same as with 1.
+    pub multi_pv: usize,
 }
 
 impl Limits {

@@ -55,6 +55,18 @@ pub struct Analysis {
     pub nps: u64,
     /// Milliseconds since the search began.
     pub elapsed_ms: u64,
+    /// With [`Limits::multi_pv`] above 1: the best moves found at `depth`, best first, each with
+    /// its score and line (the first is the move to play); otherwise empty.
+    pub lines: Vec<PvLine>,
+}
+
+/// One candidate of a multi-PV search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    /// The score for the side to move after this candidate's line.
+    pub score: Score,
+    /// The line, starting with the candidate move.
+    pub pv: Vec<Pos>,
 }
 
 /// A chosen move with the analysis behind it.
@@ -165,6 +177,7 @@ impl Engine {
             Searcher::new(pos, &mut self.tt, &mut self.history, control, config.pruning);
         searcher.nodes = proof_nodes;
         let driver = Deepening {
+            multi_pv: limits.multi_pv.max(1),
             root_moves,
             max_depth: limits.depth.unwrap_or(64),
             soft_time: limits.move_time.filter(|_| !limits.use_all_time).map(|t| t * 2 / 5),
@@ -275,6 +288,7 @@ fn merged_limits(limits: Limits, config: &LevelConfig) -> Limits {
             (Some(limit), own) => Some(limit.min(own)),
         },
         use_all_time: limits.use_all_time,
+        multi_pv: limits.multi_pv,
     }
 }
 
@@ -288,6 +302,7 @@ fn analysis_of(depth: u32, raw: i32, pv: &[usize], nodes: u64, started: Instant)
         nodes,
         nps: nodes.saturating_mul(1_000_000) / micros,
         elapsed_ms: elapsed.as_millis() as u64,
+        lines: Vec::new(),
     }
 }
 
@@ -300,6 +315,8 @@ fn with_totals(analysis: Analysis, nodes: u64, started: Instant) -> Analysis {
 
 /// Iterative deepening over the root moves.
 struct Deepening {
+    /// How many best moves to report.
+    multi_pv: usize,
     root_moves: Vec<usize>,
     max_depth: u32,
     soft_time: Option<Duration>,
@@ -345,6 +362,10 @@ impl Deepening {
                 pv.push(mv);
             }
             analysis = analysis_of(depth as u32, score, &pv, s.nodes, self.started);
+            if self.multi_pv > 1 {
+                analysis.lines = self.other_lines(s, depth, (score, pv));
+                analysis.nodes = s.nodes;
+            }
             on_info(&analysis);
             if search::mate_within(score, depth)
                 || self.soft_time.is_some_and(|t| self.started.elapsed() >= t)
@@ -353,6 +374,39 @@ impl Deepening {
             }
         }
         (best, analysis)
+    }
+
+    /// The best move's line and, for multi-PV, the next best moves at `depth`: each the best of
+    /// the root moves not yet listed, searched with a full window in a way that leaves the
+    /// table and the move ordering as they were (so the main search is not changed by them).
+    fn other_lines(
+        &self,
+        s: &mut Searcher<'_>,
+        depth: i32,
+        best: (i32, Vec<usize>),
+    ) -> Vec<PvLine> {
+        let line = |raw: i32, pv: &[usize]| PvLine {
+            score: Score::from_raw(raw),
+            pv: pv.iter().map(|&i| pos_of(i)).collect(),
+        };
+        let mut lines = vec![line(best.0, &best.1)];
+        let mut listed = vec![best.1[0]];
+        while lines.len() < self.multi_pv {
+            let rest: Vec<usize> =
+                self.root_moves.iter().copied().filter(|m| !listed.contains(m)).collect();
+            if rest.is_empty() {
+                break;
+            }
+            let Some((raw, pv)) = s.search_aside(&rest, depth) else { break };
+            listed.push(pv[0]);
+            // The main search, reducing the other moves, found none better than its choice; a
+            // full-width look at one may still score it higher. The list stays in the order
+            // played first: a candidate never shows above the move the engine plays.
+            let shown = raw.min(best.0);
+            let previous = lines.last().map_or(shown, |l: &PvLine| raw_of(l.score));
+            lines.push(line(shown.min(previous), &pv));
+        }
+        lines
     }
 
     fn aspiration(
@@ -411,13 +465,18 @@ fn pick_with_noise(
     pool[rng.random_range(0..pool.len())]
 }
 
-/// The raw score behind an analysis (mate scores as raw mate distances).
-fn analysis_raw(analysis: &Analysis) -> i32 {
-    match analysis.score {
+/// The raw score of a reported score (mate scores as raw mate distances).
+fn raw_of(score: Score) -> i32 {
+    match score {
         Score::Eval(v) => v,
         Score::WinIn(n) => score::win_in(2 * n as usize - 1),
         Score::LossIn(n) => score::loss_in(2 * n as usize),
     }
+}
+
+/// The raw score behind an analysis (mate scores as raw mate distances).
+fn analysis_raw(analysis: &Analysis) -> i32 {
+    raw_of(analysis.score)
 }
 
 /// The raw index of a point, for callers that hold positions.

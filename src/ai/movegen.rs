@@ -134,6 +134,7 @@ pub fn is_tactical(pos: &Position, index: usize) -> bool {
 }
 
 /// Per-colour history counters for quiet move ordering.
+#[derive(Clone)]
 pub struct History {
     counters: Box<[[i32; CELLS]; 2]>,
 }

@@ -49,6 +49,8 @@ pub struct Searcher<'a> {
     pruning: Pruning,
     /// The best root move of the running iteration once it beat the first move's score.
     improved: Option<(usize, i32)>,
+    /// Searches aside (multi-PV's extra lines) read the table but do not write it.
+    table_frozen: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -74,6 +76,7 @@ impl<'a> Searcher<'a> {
             leaf_vcf: Vcf::new(0, None, None),
             aborted: false,
             improved: None,
+            table_frozen: false,
         }
     }
 
@@ -161,6 +164,30 @@ impl<'a> Searcher<'a> {
             }
         }
         best
+    }
+
+    /// Searches `moves` at `depth` with a full window without changing what the main search
+    /// will see: the table is only read, and the history and killers are put back. Returns the
+    /// best score and its line, or `None` when stopped or nothing was searched.
+    pub fn search_aside(&mut self, moves: &[usize], depth: i32) -> Option<(i32, Vec<usize>)> {
+        let history = self.history.clone();
+        let killers = self.killers;
+        let improved = self.improved;
+        self.table_frozen = true;
+        let mut scores = Vec::new();
+        let (score, best) = self.search_root(moves, depth, -INFINITY, INFINITY, &mut scores);
+        let mut line = self.root_pv();
+        self.table_frozen = false;
+        *self.history = history;
+        self.killers = killers;
+        self.improved = improved;
+        if self.aborted || scores.is_empty() {
+            return None;
+        }
+        if line.first() != Some(&best) {
+            line = vec![best];
+        }
+        Some((score, line))
     }
 
     /// Scores every root move with a full window at `depth` (for levels that choose among
@@ -402,7 +429,9 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, ply, best_move, best, depth, bound);
+        if !self.table_frozen {
+            self.tt.store(key, ply, best_move, best, depth, bound);
+        }
         best
     }
 

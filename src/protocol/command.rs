@@ -38,6 +38,9 @@ pub enum Command {
     Stop,
     /// `YXHASHCLEAR`.
     HashClear,
+    /// `YXNBEST n`: analyse the current position and report the `n` best moves (1–10), then
+    /// answer the best move without playing it.
+    NBest(u32),
 }
 
 /// A line that is not a command we can obey.
@@ -86,6 +89,10 @@ pub fn parse(line: &str, in_board: bool) -> Result<Command, ParseError> {
         "YXSHOWFORBID" => Ok(Command::ShowForbid),
         "YXSTOP" => Ok(Command::Stop),
         "YXHASHCLEAR" => Ok(Command::HashClear),
+        "YXNBEST" => match number(rest, "YXNBEST") {
+            Ok(n) if (1..=10).contains(&n) => Ok(Command::NBest(n)),
+            _ => Err(malformed("YXNBEST", rest)),
+        },
         "" => Err(ParseError::Malformed("empty line".into())),
         _ => Err(ParseError::Unknown(word.chars().take(40).collect())),
     }
@@ -104,6 +111,7 @@ fn expected(what: &str) -> &'static str {
         "START" => "a board size",
         "RECTSTART" => "width,height",
         "INFO" => "a key and a value",
+        "YXNBEST" => "a number of moves from 1 to 10",
         _ => "x,y",
     }
 }
@@ -180,5 +188,9 @@ mod tests {
         assert!(matches!(parse("TURN 300,2", false), Err(ParseError::Malformed(_))));
         assert!(matches!(parse("3,4,7", true), Err(ParseError::Malformed(_))));
         assert!(matches!(parse("INFO", false), Err(ParseError::Malformed(_))));
+        assert_eq!(parse("yxnbest 3", false), Ok(Command::NBest(3)));
+        assert!(matches!(parse("YXNBEST 0", false), Err(ParseError::Malformed(_))));
+        assert!(matches!(parse("YXNBEST 11", false), Err(ParseError::Malformed(_))));
+        assert!(matches!(parse("YXNBEST", false), Err(ParseError::Malformed(_))));
     }
 }

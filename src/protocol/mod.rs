@@ -100,6 +100,7 @@ impl Session {
             Command::ShowForbid => out(self.forbid_line()),
             Command::Stop | Command::End => {}
             Command::HashClear => self.engine.clear_hash(),
+            Command::NBest(n) => self.n_best(n as usize, stop, out),
         }
     }
 
@@ -298,6 +299,38 @@ impl Session {
         self.settings.after_move();
     }
 
+    /// `YXNBEST n`: searches the position for its `n` best moves, reporting each iteration's
+    /// candidates as `MESSAGE nbest K depth D ev S pv …` lines (best first), then answers the
+    /// best move `x,y` without playing it.
+    fn n_best(&mut self, n: usize, stop: &AtomicBool, out: &mut dyn FnMut(String)) {
+        let Some(board) = self.board.clone() else {
+            return out("ERROR no board: send START first".into());
+        };
+        let mut limits = self.settings.limits();
+        limits.multi_pv = n;
+        let request = Request {
+            board: &board,
+            rule: self.settings.rule,
+            to_move: Color::at_ply(self.moves.len()),
+            level: self.settings.level,
+            limits,
+        };
+        let size = board.size();
+        let mut report = |a: &Analysis| {
+            if a.lines.is_empty() {
+                return out(message_line(a, size));
+            }
+            for (rank, line) in a.lines.iter().enumerate() {
+                let shown = Analysis { score: line.score, pv: line.pv.clone(), ..a.clone() };
+                out(format!("MESSAGE nbest {} {}", rank + 1, progress_text(&shown, size)));
+            }
+        };
+        match self.engine.think(&request, stop, &mut report) {
+            Some(d) => out(format!("{},{}", d.best.x, d.best.y)),
+            None => out("ERROR no legal move".into()),
+        }
+    }
+
     /// The current board (for tests and tools).
     pub fn board(&self) -> Option<&Board> {
         self.board.as_ref()
@@ -306,10 +339,15 @@ impl Session {
 
 /// A `MESSAGE` line with the search's progress, in the style Yixin-Board shows.
 fn message_line(a: &Analysis, size: u8) -> String {
+    format!("MESSAGE {}", progress_text(a, size))
+}
+
+/// `depth D ev S nodes N nps R time T pv …` of an analysis.
+fn progress_text(a: &Analysis, size: u8) -> String {
     let pv: Vec<String> =
         a.pv.iter().filter_map(|p| p.to_notation(size)).map(|n| n.to_string()).collect();
     format!(
-        "MESSAGE depth {} ev {} nodes {} nps {} time {} pv {}",
+        "depth {} ev {} nodes {} nps {} time {} pv {}",
         a.depth,
         a.score,
         a.nodes,
