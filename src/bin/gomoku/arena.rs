@@ -1,8 +1,12 @@
-//! Matches between two players over the canonical openings, colours swapped.
+//! Matches between two players over a book of openings, colours swapped, one or more games at
+//! a time, with an optional SPRT that ends the match once it decides.
 
 use crate::player::Player;
+use crate::stats::{Sprt, Tally, Verdict};
 use gomoku::board::index_of;
 use gomoku::{renju, Board, Color, Pos, Rule};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 /// How a game ended, from black's point of view.
@@ -92,6 +96,8 @@ pub fn points_for(end: GameEnd, color: Color) -> f64 {
 /// The result of a match from player A's point of view.
 #[derive(Clone, Debug, Default)]
 pub struct MatchResult {
+    /// The SPRT's verdict, when it stopped the match.
+    pub verdict: Option<Verdict>,
     /// Games played.
     pub games: usize,
     /// A's wins, draws, losses.
@@ -114,54 +120,141 @@ impl MatchResult {
     }
 }
 
-/// Plays every opening twice (A black then A white) and prints one line per game.
-pub fn run_match(
-    a: &mut dyn Player,
-    b: &mut dyn Player,
-    openings: &[Vec<(i32, i32)>],
-    size: u8,
-    rule: Rule,
-    move_ms: u64,
-) -> MatchResult {
+/// How a match is played.
+pub struct MatchPlan<'a> {
+    /// The openings; each is played twice, A black then A white.
+    pub openings: &'a [Vec<(i32, i32)>],
+    /// Board side.
+    pub size: u8,
+    /// The rule.
+    pub rule: Rule,
+    /// Time per move.
+    pub move_ms: u64,
+    /// Games played at once (one pair of players per game slot).
+    pub concurrency: usize,
+    /// Stop early when this test reaches a verdict.
+    pub sprt: Option<Sprt>,
+    /// The players' names, for the report.
+    pub names: (String, String),
+}
+
+/// The two players (A, B) of one game slot.
+pub type Pair = (Box<dyn Player>, Box<dyn Player>);
+
+/// Makes the two players of one game slot.
+pub type MakePlayers<'a> = dyn Fn(usize) -> Result<Pair, String> + Sync + 'a;
+
+/// One finished game.
+struct Finished {
+    opening: usize,
+    a_color: Color,
+    end: GameEnd,
+    moves: Vec<Pos>,
+}
+
+/// Plays the plan's games, `concurrency` at a time, printing one line per game as it ends, and
+/// stops early when the SPRT decides.
+///
+/// # Errors
+/// When a slot's players cannot be made.
+pub fn run_match(make: &MakePlayers<'_>, plan: &MatchPlan<'_>) -> Result<MatchResult, String> {
+    let jobs = plan.openings.len() * 2;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, finished) = mpsc::channel::<Result<Finished, String>>();
     let mut result = MatchResult::default();
     let started = Instant::now();
-    for (n, opening) in openings.iter().enumerate() {
-        for a_color in [Color::Black, Color::White] {
-            let (end, moves) = if a_color == Color::Black {
-                play_game(a, b, opening, size, rule, move_ms)
-            } else {
-                play_game(b, a, opening, size, rule, move_ms)
+    std::thread::scope(|scope| {
+        for slot in 0..plan.concurrency.max(1) {
+            let sender = sender.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                let (mut a, mut b) = match make(slot) {
+                    Ok(players) => players,
+                    Err(why) => return drop(sender.send(Err(why))),
+                };
+                loop {
+                    let job = next.fetch_add(1, Ordering::SeqCst);
+                    if job >= jobs || stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let (opening, a_color) = (job / 2, Color::at_ply(job % 2));
+                    let moves = &plan.openings[opening];
+                    let (end, moves) = if a_color == Color::Black {
+                        play_game(a.as_mut(), b.as_mut(), moves, plan.size, plan.rule, plan.move_ms)
+                    } else {
+                        play_game(b.as_mut(), a.as_mut(), moves, plan.size, plan.rule, plan.move_ms)
+                    };
+                    if sender.send(Ok(Finished { opening, a_color, end, moves })).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for game in finished {
+            let game = match game {
+                Ok(game) => game,
+                Err(why) => {
+                    stop.store(true, Ordering::SeqCst);
+                    return Err(why);
+                }
             };
-            let points = points_for(end, a_color);
-            result.games += 1;
-            match points {
-                p if p > 0.75 => result.wins += 1,
-                p if p < 0.25 => result.losses += 1,
-                _ => result.draws += 1,
-            }
-            if let GameEnd::Forfeit(c) = end {
-                if c == a_color {
-                    result.forfeits.0 += 1
-                } else {
-                    result.forfeits.1 += 1
+            result.add(&game);
+            print_game(&game, &result, plan, started);
+            if let Some(sprt) = plan.sprt {
+                let verdict = sprt.verdict(&result.tally());
+                if verdict != Verdict::Continue && result.verdict.is_none() {
+                    result.verdict = Some(verdict);
+                    stop.store(true, Ordering::SeqCst);
                 }
             }
-            println!(
-                "opening {:2} {} as {:5}: {:?} after {} moves  [{}: +{} ={} -{}, {:.1}%, {:.0}s] {}",
-                n + 1,
-                a.name(),
-                a_color.name(),
-                end,
-                moves.len(),
-                a.name(),
-                result.wins,
-                result.draws,
-                result.losses,
-                result.percent(),
-                started.elapsed().as_secs_f64(),
-                moves.iter().filter_map(|m| m.to_notation(size)).map(|n| n.to_string()).collect::<String>()
-            );
+        }
+        Ok(())
+    })?;
+    Ok(result)
+}
+
+impl MatchResult {
+    fn add(&mut self, game: &Finished) {
+        let points = points_for(game.end, game.a_color);
+        self.games += 1;
+        match points {
+            p if p > 0.75 => self.wins += 1,
+            p if p < 0.25 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+        if let GameEnd::Forfeit(c) = game.end {
+            if c == game.a_color {
+                self.forfeits.0 += 1;
+            } else {
+                self.forfeits.1 += 1;
+            }
         }
     }
-    result
+
+    /// Wins, draws and losses of A.
+    pub fn tally(&self) -> Tally {
+        Tally { wins: self.wins as u32, draws: self.draws as u32, losses: self.losses as u32 }
+    }
+}
+
+fn print_game(game: &Finished, result: &MatchResult, plan: &MatchPlan<'_>, started: Instant) {
+    let line: String =
+        game.moves.iter().filter_map(|m| m.to_notation(plan.size)).map(|n| n.to_string()).collect();
+    println!(
+        "opening {:3} {} as {:5}: {:?} after {} moves  [{}: +{} ={} -{}, {:.1}%, {:.0}s] {}",
+        game.opening + 1,
+        plan.names.0,
+        game.a_color.name(),
+        game.end,
+        game.moves.len(),
+        plan.names.0,
+        result.wins,
+        result.draws,
+        result.losses,
+        result.percent(),
+        started.elapsed().as_secs_f64(),
+        line
+    );
 }

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! gomoku bench [--depth D] [--time MS]          search speed over fixed middle-game positions
-//! gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N]
+//! gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N]
+//!                  [--sprt ELO0,ELO1[,ALPHA,BETA]]
 //!        A, B: a level (easy|medium|hard|master, optionally :dN for a fixed depth)
 //!              or cmd:"shell command" for an external pbrain brain
 //! gomoku perf                                   five / forbidden checks per second, play + undo time
@@ -13,6 +14,7 @@ mod arena;
 mod bench;
 mod player;
 mod selfplay;
+mod stats;
 
 use player::{External, Internal, Player};
 use std::process::ExitCode;
@@ -36,7 +38,7 @@ fn main() -> ExitCode {
 }
 
 fn usage() -> String {
-    "usage: gomoku bench [--depth D] [--time MS] | gomoku perf | gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N]".into()
+    "usage: gomoku bench [--depth D] [--time MS] | gomoku perf | gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]]".into()
 }
 
 /// The value after `--name`, if given.
@@ -68,13 +70,54 @@ fn run_match(args: &[String]) -> Result<(), String> {
         let n: usize = n.parse().map_err(|_| "bad --games")?;
         openings.truncate(n.div_ceil(2));
     }
-    let mut first = player_of(a, 11)?;
-    let mut second = player_of(b, 22)?;
-    let result = arena::run_match(first.as_mut(), second.as_mut(), &openings, 15, rule, move_ms);
-    println!(
-        "RESULT {} vs {}: {} games, +{} ={} -{} ({:.1}%), forfeits {}/{}",
-        first.name(),
-        second.name(),
+    let concurrency: usize =
+        option(args, "--concurrency").unwrap_or("1").parse().map_err(|_| "bad --concurrency")?;
+    let sprt = option(args, "--sprt").map(parse_sprt).transpose()?;
+    let names = (player_of(a, 0)?.name(), player_of(b, 0)?.name());
+    let make = |slot: usize| -> Result<arena::Pair, String> {
+        let seed = 100 * slot as u64;
+        Ok((player_of(a, seed + 11)?, player_of(b, seed + 22)?))
+    };
+    let plan =
+        arena::MatchPlan { openings: &openings, size: 15, rule, move_ms, concurrency, sprt, names };
+    let result = arena::run_match(&make, &plan)?;
+    println!("{}", summary(&plan, &result));
+    Ok(())
+}
+
+/// `--sprt elo0,elo1[,alpha,beta]` (alpha and beta default to 0.05).
+fn parse_sprt(text: &str) -> Result<stats::Sprt, String> {
+    let numbers: Result<Vec<f64>, _> = text.split(',').map(|t| t.trim().parse::<f64>()).collect();
+    let bad = || format!("bad --sprt {text:?}: expected elo0,elo1[,alpha,beta]");
+    match *numbers.map_err(|_| bad())?.as_slice() {
+        [elo0, elo1] => Ok(stats::Sprt { elo0, elo1, alpha: 0.05, beta: 0.05 }),
+        [elo0, elo1, alpha, beta] if alpha > 0.0 && beta > 0.0 && alpha < 1.0 && beta < 1.0 => {
+            Ok(stats::Sprt { elo0, elo1, alpha, beta })
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// The closing `RESULT` line: score, Elo with its 95 % interval, forfeits, the SPRT's state.
+fn summary(plan: &arena::MatchPlan<'_>, result: &arena::MatchResult) -> String {
+    let elo = match result.tally().elo() {
+        Some((elo, margin)) => format!("Elo {elo:+.1} ± {margin:.1} (95%)"),
+        None => "Elo unbounded (all games one way)".into(),
+    };
+    let sprt = plan.sprt.map_or(String::new(), |s| {
+        let (lower, upper) = s.bounds();
+        format!(
+            ", SPRT [{}, {}] LLR {:.2} ({lower:.2}, {upper:.2}): {:?}",
+            s.elo0,
+            s.elo1,
+            s.llr(&result.tally()),
+            result.verdict.unwrap_or(stats::Verdict::Continue)
+        )
+    });
+    format!(
+        "RESULT {} vs {}: {} games, +{} ={} -{} ({:.1}%), {elo}, forfeits {}/{}{sprt}",
+        plan.names.0,
+        plan.names.1,
         result.games,
         result.wins,
         result.draws,
@@ -82,6 +125,5 @@ fn run_match(args: &[String]) -> Result<(), String> {
         result.percent(),
         result.forfeits.0,
         result.forfeits.1
-    );
-    Ok(())
+    )
 }
