@@ -186,6 +186,19 @@ fn clocks_count_each_sides_thinking_time() {
 }
 
 #[test]
+fn a_restarted_turn_clock_forgets_the_waiting_time() {
+    let (mut game, clock) = game_with(two_people(Rule::Freestyle));
+    play_all(&mut game, "h8");
+    clock.advance(5_000);
+    assert_eq!(game.clock_ms(Color::White), 5_000);
+    game.restart_turn_clock();
+    assert_eq!(game.clock_ms(Color::White), 0);
+    clock.advance(300);
+    play_all(&mut game, "i9");
+    assert_eq!(game.moves()[1].think_ms, 300);
+}
+
+#[test]
 fn changing_players_keeps_the_position() {
     let (mut game, _) = game_with(two_people(Rule::Renju));
     play_all(&mut game, "h8");

@@ -140,11 +140,19 @@ fn finish(shared: &SharedSession, job: &Job, decision: Option<Decision>) {
 }
 
 /// Applies an external engine's answer like the built-in AI's; a failure is told to the person
-/// (the game stays as it was, and AI-vs-AI pauses).
+/// (the game stays as it was, and AI-vs-AI pauses); a stopped engine waits for the person.
 fn finish_external(shared: &SharedSession, job: &Job, result: Result<Pos, ExternalError>) {
     let decision = match result {
         Ok(best) => Some(Decision { best, analysis: external_analysis(best) }),
-        Err(ExternalError::Stopped) => None,
+        Err(ExternalError::Stopped) => {
+            // Stopped by the person: the engine has no move to give (its process was ended), and
+            // it is not started again by itself on this position.
+            let mut session = lock(shared);
+            if session.job.as_ref().map(|j| j.id) == Some(job.id) {
+                session.engine_failed_at = Some(job.generation);
+            }
+            None
+        }
         Err(error) => {
             let mut session = lock(shared);
             if session.job.as_ref().map(|j| j.id) == Some(job.id) {

@@ -101,8 +101,8 @@ pub struct Session {
     pub(crate) engines: crate::external::registry::Registry,
     /// The external engine playing for the AI side (and giving hints), if one was chosen.
     pub(crate) opponent: Option<crate::engines::Opponent>,
-    /// The game generation at which the external engine last failed (it is not started again
-    /// by itself on that position).
+    /// The game generation at which the external engine last failed or was stopped (it is not
+    /// started again by itself on that position; "AI move" asks it again).
     pub(crate) engine_failed_at: Option<u64>,
 }
 
@@ -434,7 +434,9 @@ impl Session {
     /// # Errors
     /// `noAutosave` when there is none.
     pub fn resume_autosave(&mut self) -> AppResult<GameView> {
-        let game = self.resumable.take().ok_or(AppError::NoAutosave)?;
+        let mut game = self.resumable.take().ok_or(AppError::NoAutosave)?;
+        // The time the question waited for an answer is nobody's thinking time.
+        game.restart_turn_clock();
         Ok(self.replace_game(game))
     }
 

@@ -277,3 +277,30 @@ fn an_engine_that_refuses_a_board_size_is_offered_only_for_its_sizes() {
     new_game_against(&h, &engine, "humanVsAi", "freestyle");
     assert_eq!(h.ok("get_view", json!({}))["engine"]["name"], "Fifteen");
 }
+
+#[test]
+fn stopping_a_thinking_engine_ends_it_and_waits_for_the_person() {
+    let h = Harness::new("ext-stop");
+    // Its own copy, so that the hang test's engine does not count as this one's.
+    for script in ["hang.py", "common.py"] {
+        std::fs::copy(hostile(script), h.dir.join(script)).unwrap();
+    }
+    let program = h.dir.join("hang.py");
+    let engine = add(&h, &program).unwrap()[0]["id"].as_str().unwrap().to_string();
+    h.ok("edit_engine", json!({ "id": engine, "name": "Slow", "moveMs": 30000 }));
+    new_game_against(&h, &engine, "humanVsAi", "freestyle");
+    h.ok("play", at(7, 7));
+    assert!(h.ok("get_view", json!({}))["aiThinking"].as_bool().unwrap());
+    h.ok("stop_thinking", json!({}));
+    wait_idle(&h, Duration::from_secs(5));
+    std::thread::sleep(Duration::from_millis(200));
+    let view = h.ok("get_view", json!({}));
+    assert!(!view["aiThinking"].as_bool().unwrap(), "not restarted by itself");
+    assert_eq!(moves(&view), 1);
+    assert!(h.recorder.engine_errors.lock().unwrap().is_empty(), "a stop is not an error");
+    assert_gone(&program);
+    // Asked again, it starts again (and this one hangs too: stop it for good).
+    assert!(h.ok("ai_move", json!({}))["aiThinking"].as_bool().unwrap());
+    h.ok("stop_thinking", json!({}));
+    wait_idle(&h, Duration::from_secs(5));
+}

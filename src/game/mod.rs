@@ -166,6 +166,12 @@ impl Game {
         used + running
     }
 
+    /// Starts the side to move's turn afresh: a game taken up again later (a resumed autosave)
+    /// charges nobody for the time it lay waiting.
+    pub fn restart_turn_clock(&mut self) {
+        self.turn_started_ms = self.clock.now_ms();
+    }
+
     /// Whether the side to move's clock is running: the game goes on and has begun.
     fn clocks_running(&self) -> bool {
         self.is_playing() && !self.moves.is_empty()
