@@ -88,10 +88,10 @@ def one_run(binary):
             name = "app" if pid == child.pid else name_of(pid)
             memory[name] = memory.get(name, 0) + pss_kib(pid) / 1024
         if marks and marks != "null":
-            memory_marks = json.loads(marks)
+            page_marks = json.loads(marks)
             print("   page (ms since navigation): " + ", ".join(
                 f"{k} {v:.0f}" if isinstance(v, (int, float)) else f"{k} {v}"
-                for k, v in memory_marks.items()), flush=True)
+                for k, v in page_marks.items()), flush=True)
         return ready, memory
     finally:
         os.killpg(child.pid, signal.SIGTERM)

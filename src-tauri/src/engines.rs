@@ -74,7 +74,7 @@ pub fn load_registry(storage: &Storage, warnings: &mut Vec<String>) -> Registry 
     };
     parsed.map(Registry::validated).unwrap_or_else(|why| {
         let aside = set_aside(&storage.engines);
-        let shown = aside.map_or_else(|| "(could not rename)".into(), |p| p.display().to_string());
+        let shown = crate::session::shown(aside);
         warnings
             .push(format!("The engine list was unreadable ({why}); it was set aside as {shown}."));
         Registry::default()
@@ -172,12 +172,8 @@ impl Session {
         if self.opponent.as_ref().is_some_and(|o| o.id == id) {
             return Ok(self.view());
         }
-        let entry = self.engines.get(id)?.clone();
         let (rule, size) = (self.game.settings().rule, self.game.settings().size);
-        if !entry.plays(rule, size) {
-            let why = format!("{} does not play {rule} on {size}x{size}", entry.name);
-            return Err(AppError::Engine(why));
-        }
+        let entry = self.playable_engine(id, rule, size)?.clone();
         let brain = ExternalBrain::new(entry.command())?;
         self.opponent = Some(Opponent {
             id: entry.id.clone(),
@@ -186,6 +182,24 @@ impl Session {
             brain: Arc::new(brain),
         });
         Ok(self.view())
+    }
+
+    /// The engine `id` if it plays `rule` on a board of side `size`.
+    ///
+    /// # Errors
+    /// `engine` for an unknown id or a game it does not play.
+    pub(crate) fn playable_engine(
+        &self,
+        id: &str,
+        rule: Rule,
+        size: u8,
+    ) -> AppResult<&EngineEntry> {
+        let entry = self.engines.get(id)?;
+        if !entry.plays(rule, size) {
+            let why = format!("{} does not play {rule} on {size}x{size}", entry.name);
+            return Err(AppError::Engine(why));
+        }
+        Ok(entry)
     }
 
     /// Drops the external opponent if it does not play the game's rule (after a new game or a

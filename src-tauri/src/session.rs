@@ -224,14 +224,7 @@ impl Session {
         };
         let game = Game::new(settings, self.clock.clone())?;
         if let Some(id) = &new.engine {
-            let entry = self.engines.get(id)?;
-            if !entry.plays(new.rule, new.size) {
-                let why = format!(
-                    "{} does not play {} on {}x{}",
-                    entry.name, new.rule, new.size, new.size
-                );
-                return Err(AppError::Engine(why));
-            }
+            self.playable_engine(id, new.rule, new.size)?;
         }
         self.cancel_job();
         self.remember_settings(game.settings());
@@ -554,6 +547,7 @@ fn load_autosave(
     }
 }
 
-fn shown(path: Option<std::path::PathBuf>) -> String {
+/// A set-aside file's path for a warning.
+pub(crate) fn shown(path: Option<std::path::PathBuf>) -> String {
     path.map_or_else(|| "(could not rename)".into(), |p| p.display().to_string())
 }

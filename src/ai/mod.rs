@@ -184,7 +184,7 @@ impl Engine {
             started,
         };
         let (best, analysis) = driver.run(&mut searcher, on_info);
-        let best = if config.noise > 0 && !score::is_mate(analysis_raw(&analysis)) {
+        let best = if config.noise > 0 && !score::is_mate(raw_of(analysis.score)) {
             let scored = searcher.score_each_root_move(analysis.depth.max(1) as i32);
             pick_with_noise(&scored, best, &config, &mut self.rng)
         } else {
@@ -472,11 +472,6 @@ fn raw_of(score: Score) -> i32 {
         Score::WinIn(n) => score::win_in(2 * n as usize - 1),
         Score::LossIn(n) => score::loss_in(2 * n as usize),
     }
-}
-
-/// The raw score behind an analysis (mate scores as raw mate distances).
-fn analysis_raw(analysis: &Analysis) -> i32 {
-    raw_of(analysis.score)
 }
 
 /// The raw index of a point, for callers that hold positions.

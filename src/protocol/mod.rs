@@ -11,7 +11,7 @@ mod settings;
 pub use command::{parse, Command, ParseError};
 pub use settings::BrainSettings;
 
-use crate::ai::{Analysis, Engine, Request};
+use crate::ai::{Analysis, Engine, Limits, Request};
 use crate::board::Board;
 use crate::color::Color;
 use crate::pos::Pos;
@@ -280,13 +280,7 @@ impl Session {
         let Some(board) = self.board.clone() else {
             return out("ERROR no board: send START first".into());
         };
-        let request = Request {
-            board: &board,
-            rule: self.settings.rule,
-            to_move: Color::at_ply(self.moves.len()),
-            level: self.settings.level,
-            limits: self.settings.limits(),
-        };
+        let request = self.request(&board, self.settings.limits());
         let mut report = |a: &Analysis| out(message_line(a, board.size()));
         let decision = self.engine.think(&request, stop, &mut report);
         match decision {
@@ -299,6 +293,17 @@ impl Session {
         self.settings.after_move();
     }
 
+    /// A search of `board` for the side to move under the session's rule and level.
+    fn request<'a>(&self, board: &'a Board, limits: Limits) -> Request<'a> {
+        Request {
+            board,
+            rule: self.settings.rule,
+            to_move: Color::at_ply(self.moves.len()),
+            level: self.settings.level,
+            limits,
+        }
+    }
+
     /// `YXNBEST n`: searches the position for its `n` best moves, reporting each iteration's
     /// candidates as `MESSAGE nbest K depth D ev S pv …` lines (best first), then answers the
     /// best move `x,y` without playing it.
@@ -306,15 +311,8 @@ impl Session {
         let Some(board) = self.board.clone() else {
             return out("ERROR no board: send START first".into());
         };
-        let mut limits = self.settings.limits();
-        limits.multi_pv = n;
-        let request = Request {
-            board: &board,
-            rule: self.settings.rule,
-            to_move: Color::at_ply(self.moves.len()),
-            level: self.settings.level,
-            limits,
-        };
+        let limits = Limits { multi_pv: n, ..self.settings.limits() };
+        let request = self.request(&board, limits);
         let size = board.size();
         let mut report = |a: &Analysis| {
             if a.lines.is_empty() {
