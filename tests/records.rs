@@ -44,7 +44,7 @@ fn the_save_file_names_its_format_and_uses_human_notation() {
     let text = save_to_string(&sample_game());
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(value["format"], "gomoku-save");
-    assert_eq!(value["version"], 1);
+    assert_eq!(value["version"], 2);
     assert_eq!(value["moves"][0]["at"], "h8");
     assert_eq!(value["redo"][0]["at"], "j8");
     assert_eq!(value["players"]["white"]["kind"], "ai");
@@ -71,7 +71,7 @@ fn each_kind_of_bad_save_gets_its_own_error() {
         (b"{\"format\": ".to_vec(), |e| matches!(e, RecordError::Malformed(_))),
         (b"[1,2,3]".to_vec(), |e| matches!(e, RecordError::NotASave)),
         (edited(|v| v["format"] = "chess".into()), |e| matches!(e, RecordError::NotASave)),
-        (edited(|v| v["version"] = 2.into()), |e| matches!(e, RecordError::NewerVersion(2))),
+        (edited(|v| v["version"] = 3.into()), |e| matches!(e, RecordError::NewerVersion(3))),
         (edited(|v| v["version"] = "1".into()), |e| matches!(e, RecordError::Malformed(_))),
         (edited(|v| v["moves"] = 7.into()), |e| matches!(e, RecordError::Malformed(_))),
         (edited(|v| v["settings"]["size"] = 30.into()), |e| {
@@ -179,7 +179,7 @@ fn mutate(rng: &mut TestRng, seeds: &[Vec<u8>]) -> Vec<u8> {
         b"null",
         b"-1",
         b"1e999",
-        b"\"version\": 2",
+        b"\"version\": 3",
         b"\xff",
     ];
     for _ in 0..=rng.below(8) {

@@ -6,6 +6,7 @@
 
 mod budget;
 mod eval;
+pub mod graph;
 mod keyed;
 mod level;
 mod limits;

@@ -42,6 +42,8 @@ pub enum HistoryError {
     NothingToUndo,
     /// There is no undone move to replay.
     NothingToRedo,
+    /// There is no kept variation to restore.
+    NoVariation,
 }
 
 impl fmt::Display for HistoryError {
@@ -49,6 +51,7 @@ impl fmt::Display for HistoryError {
         f.write_str(match self {
             HistoryError::NothingToUndo => "there is no move to undo",
             HistoryError::NothingToRedo => "there is no move to redo",
+            HistoryError::NoVariation => "there is no kept variation to restore",
         })
     }
 }

@@ -5,11 +5,15 @@
 
 mod clock;
 mod error;
+mod review;
 mod settings;
+mod setup;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{HistoryError, PlayError};
+pub use review::{mistakes, Evaluation, Variation, MISTAKE_THRESHOLD, SCORE_CAP};
 pub use settings::{clean_name, Names, Player, Settings, SettingsError, MAX_NAME_CHARS};
+pub use setup::{Setup, SetupError};
 
 use crate::board::{index_of, Board};
 use crate::color::Color;
@@ -47,9 +51,15 @@ pub enum Outcome {
 #[derive(Clone)]
 pub struct Game {
     settings: Settings,
+    /// The position set up by hand that the moves start from, if any.
+    setup: Option<Setup>,
     board: Board,
     moves: Vec<Move>,
     redo: Vec<Move>,
+    /// The line the last divergent move dropped.
+    variation: Option<Variation>,
+    /// Evaluations of the line's positions (ply 0 = the start), as far as computed.
+    evaluations: Vec<Evaluation>,
     outcome: Outcome,
     clock: Arc<dyn Clock>,
     turn_started_ms: u64,
@@ -61,6 +71,7 @@ impl std::fmt::Debug for Game {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Game")
             .field("settings", &self.settings)
+            .field("setup", &self.setup)
             .field("moves", &self.moves)
             .field("redo", &self.redo)
             .field("outcome", &self.outcome)
@@ -81,9 +92,12 @@ impl Game {
         let unix = clock.unix_seconds();
         Ok(Game {
             settings,
+            setup: None,
             board,
             moves: Vec::new(),
             redo: Vec::new(),
+            variation: None,
+            evaluations: Vec::new(),
             outcome: Outcome::Playing,
             clock,
             turn_started_ms: now,
@@ -124,7 +138,61 @@ impl Game {
 
     /// The colour to move next.
     pub fn side_to_move(&self) -> Color {
-        Color::at_ply(self.moves.len())
+        self.color_at(self.moves.len())
+    }
+
+    /// The colour that plays move `ply` (0-based) of this game: black first, unless a set-up
+    /// position gives the move to white.
+    pub fn color_at(&self, ply: usize) -> Color {
+        match self.setup.as_ref().map_or(Color::Black, |s| s.to_move) {
+            Color::Black => Color::at_ply(ply),
+            Color::White => Color::at_ply(ply + 1),
+        }
+    }
+
+    /// The position set up by hand that the moves start from, if any.
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
+    }
+
+    /// The whole line: the moves played, then the undone ones redo would replay.
+    pub fn line(&self) -> Vec<Move> {
+        self.moves.iter().chain(self.redo.iter().rev()).copied().collect()
+    }
+
+    /// The line the last divergent move dropped, if any.
+    pub fn variation(&self) -> Option<&Variation> {
+        self.variation.as_ref()
+    }
+
+    /// The evaluations of the line's positions computed so far (index = ply).
+    pub fn evaluations(&self) -> &[Evaluation] {
+        &self.evaluations
+    }
+
+    /// Stores the evaluations of the line's positions (index = ply); extra ones are dropped.
+    pub fn set_evaluations(&mut self, mut evaluations: Vec<Evaluation>) {
+        evaluations.truncate(self.moves.len() + self.redo.len() + 1);
+        self.evaluations = evaluations;
+    }
+
+    /// The stones before move `ply` of the line (`ply` ≤ the line's length).
+    pub fn board_at(&self, ply: usize) -> Board {
+        let mut board = self.start_board();
+        for (i, m) in self.line().iter().take(ply).enumerate() {
+            board.place(m.pos, self.color_at(i));
+        }
+        board
+    }
+
+    /// The board the moves start from: empty, or the set-up position.
+    fn start_board(&self) -> Board {
+        let mut board = Board::new(u32::from(self.settings.size))
+            .unwrap_or_else(|_| unreachable!("the size was validated"));
+        for &(pos, color) in self.setup.iter().flat_map(|s| &s.stones) {
+            board.place(pos, color);
+        }
+        board
     }
 
     /// Number of stones played so far.
@@ -135,7 +203,7 @@ impl Game {
     /// The last move played and its colour.
     pub fn last_move(&self) -> Option<(Pos, Color)> {
         let last = self.moves.last()?;
-        Some((last.pos, Color::at_ply(self.moves.len() - 1)))
+        Some((last.pos, self.color_at(self.moves.len() - 1)))
     }
 
     /// The player of `color`.
@@ -177,8 +245,10 @@ impl Game {
         self.is_playing() && !self.moves.is_empty()
     }
 
-    fn moves_of(&self, color: Color) -> impl Iterator<Item = &Move> {
-        self.moves.iter().skip(color.index()).step_by(2)
+    /// The moves `color` played.
+    pub fn moves_of(&self, color: Color) -> impl Iterator<Item = &Move> {
+        let first = usize::from(self.color_at(0) != color);
+        self.moves.iter().skip(first).step_by(2)
     }
 
     /// Black's forbidden points when black is to move in renju; otherwise empty.
@@ -208,7 +278,7 @@ impl Game {
             return Err(PlayError::Occupied);
         }
         if self.settings.centre_first
-            && self.moves.is_empty()
+            && self.board.stone_count() == 0
             && pos != Pos::centre(self.settings.size)
         {
             return Err(PlayError::NotCentre);
@@ -234,7 +304,7 @@ impl Game {
         if self.redo.last().map(|m| m.pos) == Some(pos) {
             self.redo.pop();
         } else {
-            self.redo.clear();
+            self.drop_redo_into_variation();
         }
         self.apply(Move { pos, think_ms });
         Ok(&self.outcome)
@@ -249,6 +319,93 @@ impl Game {
             return Err(PlayError::NotYourTurn);
         }
         self.play(pos)
+    }
+
+    /// A move off the redo line: the dropped moves become the kept variation, and the
+    /// evaluations of positions no longer in the line go.
+    fn drop_redo_into_variation(&mut self) {
+        if !self.redo.is_empty() {
+            let moves = self.redo.drain(..).rev().collect();
+            self.variation = Some(Variation { from_ply: self.moves.len(), moves });
+        }
+        self.evaluations.truncate(self.moves.len() + 1);
+    }
+
+    /// Swaps the line from the variation's first ply on with the variation, and shows the end of
+    /// the restored line; the line it replaces becomes the variation.
+    ///
+    /// # Errors
+    /// [`HistoryError::NoVariation`] without one; the game is unchanged.
+    pub fn restore_variation(&mut self) -> Result<(), HistoryError> {
+        let variation = self.variation.clone().ok_or(HistoryError::NoVariation)?;
+        let line = self.line();
+        if variation.from_ply > line.len() {
+            return Err(HistoryError::NoVariation);
+        }
+        let mut restored = line[..variation.from_ply].to_vec();
+        restored.extend(variation.moves.iter().copied());
+        let mut game = Game::replay_setup(
+            self.settings.clone(),
+            self.clock.clone(),
+            self.setup.clone(),
+            &restored,
+            &[],
+            (self.started_at, self.updated_at),
+        )
+        .map_err(|_| HistoryError::NoVariation)?;
+        game.variation = Some(Variation {
+            from_ply: variation.from_ply,
+            moves: line[variation.from_ply..].to_vec(),
+        });
+        game.evaluations = self.evaluations.clone();
+        game.evaluations.truncate(variation.from_ply + 1);
+        game.updated_at = self.clock.unix_seconds();
+        *self = game;
+        Ok(())
+    }
+
+    /// Keeps `variation` as the dropped line (used by the loader): it must branch off the line
+    /// and be legal from there.
+    pub(crate) fn keep_variation(&mut self, variation: Variation) -> Result<(), ReplayError> {
+        let line = self.line();
+        if variation.from_ply > line.len() {
+            return Err(ReplayError::Move(line.len() + 1, PlayError::OutOfBoard));
+        }
+        let mut probe = Game::replay_setup(
+            self.settings.clone(),
+            self.clock.clone(),
+            self.setup.clone(),
+            &line[..variation.from_ply],
+            &[],
+            (0, 0),
+        )?;
+        for (i, mv) in variation.moves.iter().enumerate() {
+            probe
+                .check_move(mv.pos)
+                .map_err(|e| ReplayError::Move(variation.from_ply + i + 1, e))?;
+            probe.apply(*mv);
+        }
+        self.variation = Some(variation);
+        Ok(())
+    }
+
+    /// Starts the game again from a position set up by hand: the moves, the redo stack, the
+    /// variation and the evaluations go; the clocks start afresh.
+    ///
+    /// # Errors
+    /// The [`SetupError`] that makes the position unplayable; the game is unchanged.
+    pub fn set_up(&mut self, setup: Setup) -> Result<(), SetupError> {
+        let board = setup.board(self.settings.size, self.settings.rule)?;
+        self.board = board;
+        self.setup = (!setup.stones.is_empty() || setup.to_move == Color::White).then_some(setup);
+        self.moves.clear();
+        self.redo.clear();
+        self.variation = None;
+        self.evaluations.clear();
+        self.outcome = Outcome::Playing;
+        self.turn_started_ms = self.clock.now_ms();
+        self.updated_at = self.clock.unix_seconds();
+        Ok(())
     }
 
     /// Puts a checked move on the board and updates the outcome and the clocks.
@@ -279,7 +436,7 @@ impl Game {
             return (len > 0).then_some(1);
         }
         let human = self.settings.human_color;
-        (1..=2.min(len)).find(|&k| Color::at_ply(len - k) == human)
+        (1..=2.min(len)).find(|&k| self.color_at(len - k) == human)
     }
 
     /// Takes moves back: one ply, or in human-vs-AI back to the person's turn. Reopens a finished
@@ -375,7 +532,22 @@ impl Game {
         redo: &[Move],
         timestamps: (u64, u64),
     ) -> Result<Game, ReplayError> {
+        Game::replay_setup(settings, clock, None, moves, redo, timestamps)
+    }
+
+    /// [`Game::replay`] from a set-up position.
+    pub(crate) fn replay_setup(
+        settings: Settings,
+        clock: Arc<dyn Clock>,
+        setup: Option<Setup>,
+        moves: &[Move],
+        redo: &[Move],
+        timestamps: (u64, u64),
+    ) -> Result<Game, ReplayError> {
         let mut game = Game::new(settings, clock).map_err(ReplayError::Settings)?;
+        if let Some(setup) = setup {
+            game.set_up(setup).map_err(ReplayError::Setup)?;
+        }
         for (i, mv) in moves.iter().enumerate() {
             game.check_move(mv.pos).map_err(|e| ReplayError::Move(i + 1, e))?;
             game.apply(*mv);
@@ -399,4 +571,6 @@ pub(crate) enum ReplayError {
     Settings(SettingsError),
     /// Move number `.0` (1-based) is illegal.
     Move(usize, PlayError),
+    /// The set-up position cannot be played.
+    Setup(SetupError),
 }

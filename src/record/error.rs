@@ -20,6 +20,8 @@ pub enum RecordError {
     NewerVersion(u64),
     /// The settings are unusable (size, names…).
     BadSettings(String),
+    /// The set-up position cannot be played, or a kept variation or evaluation is inconsistent.
+    BadSetup(String),
     /// Move number `at_move` (1-based, in play order; the redo stack continues the count) is bad.
     BadMove {
         /// 1-based move number.
@@ -50,6 +52,7 @@ impl fmt::Display for RecordError {
                 )
             }
             RecordError::BadSettings(why) => write!(f, "bad settings: {why}"),
+            RecordError::BadSetup(why) => write!(f, "bad position: {why}"),
             RecordError::BadMove { at_move, reason } => write!(f, "move {at_move}: {reason}"),
         }
     }

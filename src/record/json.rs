@@ -1,8 +1,9 @@
-//! The JSON save file, format `gomoku-save` version 1 (documented in `docs/save-format.md`).
+//! The JSON save file, format `gomoku-save` version 2 (documented in `docs/save-format.md`);
+//! version 1 files (no set-up position, variation or evaluations) load as they are.
 
 use super::error::{text_of, RecordError};
 use crate::color::Color;
-use crate::game::{Clock, Game, Move, Player, Settings};
+use crate::game::{Clock, Evaluation, Game, Move, Player, Settings, Setup, Variation};
 use crate::pos::{Notation, Pos};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -10,7 +11,7 @@ use std::sync::Arc;
 /// The `format` field of every save file.
 pub const SAVE_FORMAT: &str = "gomoku-save";
 /// The save version this program writes and the newest it reads.
-pub const SAVE_VERSION: u64 = 1;
+pub const SAVE_VERSION: u64 = 2;
 /// The largest save file the loader accepts (1 MiB).
 pub const MAX_SAVE_BYTES: usize = 1 << 20;
 
@@ -24,12 +25,21 @@ pub struct SaveFile {
     pub version: u64,
     /// Size, rule, mode, names, level.
     pub settings: Settings,
+    /// The position set up by hand that the moves start from (version 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<SavedSetup>,
     /// The players as shown (derived from the settings; informational).
     pub players: SavedPlayers,
     /// The moves in play order.
     pub moves: Vec<SavedMove>,
     /// Undone moves, the next one to replay first.
     pub redo: Vec<SavedMove>,
+    /// The line the last divergent move dropped (version 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variation: Option<SavedVariation>,
+    /// The evaluation of each position of the line, ply 0 first, as far as computed (version 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evaluations: Vec<SavedEvaluation>,
     /// Thinking time used by each side (derived from the moves; informational).
     pub clocks: SavedClocks,
     /// Unix seconds when the game started.
@@ -56,6 +66,48 @@ pub struct SavedMove {
     pub ms: u64,
 }
 
+/// A set-up position: its stones and the side to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedSetup {
+    /// The stones.
+    pub stones: Vec<SavedStone>,
+    /// Who moves first from it.
+    pub to_move: Color,
+}
+
+/// One stone of a set-up position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedStone {
+    /// The point, e.g. `h8`.
+    pub at: String,
+    /// Its colour.
+    pub color: Color,
+}
+
+/// A kept variation: where it leaves the line and its moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedVariation {
+    /// The number of moves both lines share.
+    pub from_ply: usize,
+    /// The variation's moves.
+    pub moves: Vec<SavedMove>,
+}
+
+/// The evaluation of one position, from black's point of view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedEvaluation {
+    /// Score for black.
+    pub score: i32,
+    /// Plies to a known win (positive: black wins).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mate: Option<i32>,
+    /// The engine's best move there, e.g. `h8`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best: Option<String>,
+}
+
 /// Thinking time used by each side.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -76,12 +128,18 @@ impl SaveFile {
             format: SAVE_FORMAT.to_string(),
             version: SAVE_VERSION,
             settings: game.settings().clone(),
+            setup: game.setup().map(|s| saved_setup(s, size)),
             players: SavedPlayers {
                 black: game.player(Color::Black),
                 white: game.player(Color::White),
             },
             moves: game.moves().iter().map(saved).collect(),
             redo: game.redo_stack().iter().rev().map(saved).collect(),
+            variation: game.variation().map(|v| SavedVariation {
+                from_ply: v.from_ply,
+                moves: v.moves.iter().map(saved).collect(),
+            }),
+            evaluations: game.evaluations().iter().map(|e| saved_evaluation(e, size)).collect(),
             clocks: SavedClocks {
                 black_ms: finished_ms(game, Color::Black),
                 white_ms: finished_ms(game, Color::White),
@@ -97,12 +155,56 @@ impl SaveFile {
     /// [`RecordError`] for bad settings or the first bad move.
     pub fn into_game(self, clock: Arc<dyn Clock>) -> Result<Game, RecordError> {
         let size = self.settings.size;
+        let setup = self.setup.as_ref().map(|s| to_setup(s, size)).transpose()?;
         let moves = to_moves(&self.moves, size, 0)?;
         let mut redo = to_moves(&self.redo, size, moves.len())?;
         redo.reverse();
-        Game::replay(self.settings, clock, &moves, &redo, (self.started_at, self.updated_at))
-            .map_err(RecordError::from)
+        let timestamps = (self.started_at, self.updated_at);
+        let mut game = Game::replay_setup(self.settings, clock, setup, &moves, &redo, timestamps)?;
+        if let Some(v) = &self.variation {
+            let moves = to_moves(&v.moves, size, v.from_ply)?;
+            game.keep_variation(Variation { from_ply: v.from_ply, moves })?;
+        }
+        let evaluations =
+            self.evaluations.iter().map(|e| to_evaluation(e, size)).collect::<Result<_, _>>()?;
+        game.set_evaluations(evaluations);
+        Ok(game)
     }
+}
+
+fn saved_setup(setup: &Setup, size: u8) -> SavedSetup {
+    SavedSetup {
+        stones: setup
+            .stones
+            .iter()
+            .map(|&(pos, color)| SavedStone { at: notation(pos, size), color })
+            .collect(),
+        to_move: setup.to_move,
+    }
+}
+
+fn saved_evaluation(e: &Evaluation, size: u8) -> SavedEvaluation {
+    SavedEvaluation { score: e.score, mate: e.mate, best: e.best.map(|p| notation(p, size)) }
+}
+
+fn point(at: &str, size: u8) -> Result<Pos, String> {
+    let notation: Notation = at.parse().map_err(|e: crate::CoordError| e.to_string())?;
+    notation.to_pos(size).map_err(|e| e.to_string())
+}
+
+fn to_setup(saved: &SavedSetup, size: u8) -> Result<Setup, RecordError> {
+    let stones = saved
+        .stones
+        .iter()
+        .map(|s| Ok((point(&s.at, size).map_err(RecordError::BadSetup)?, s.color)))
+        .collect::<Result<_, RecordError>>()?;
+    Ok(Setup { stones, to_move: saved.to_move })
+}
+
+fn to_evaluation(saved: &SavedEvaluation, size: u8) -> Result<Evaluation, RecordError> {
+    let best = saved.best.as_deref().map(|b| point(b, size)).transpose();
+    let best = best.map_err(|why| RecordError::BadSetup(format!("evaluation: {why}")))?;
+    Ok(Evaluation { score: saved.score, mate: saved.mate, best })
 }
 
 fn notation(pos: Pos, size: u8) -> String {
@@ -111,7 +213,7 @@ fn notation(pos: Pos, size: u8) -> String {
 
 /// Thinking time of finished moves only, so a save does not depend on when it is written.
 fn finished_ms(game: &Game, color: Color) -> u64 {
-    game.moves().iter().skip(color.index()).step_by(2).map(|m| m.think_ms).sum()
+    game.moves_of(color).map(|m| m.think_ms).sum()
 }
 
 fn to_moves(saved: &[SavedMove], size: u8, first_number: usize) -> Result<Vec<Move>, RecordError> {
@@ -121,9 +223,7 @@ fn to_moves(saved: &[SavedMove], size: u8, first_number: usize) -> Result<Vec<Mo
         .map(|(i, m)| {
             let bad =
                 |reason: String| RecordError::BadMove { at_move: first_number + i + 1, reason };
-            let notation: Notation =
-                m.at.parse().map_err(|e: crate::CoordError| bad(e.to_string()))?;
-            let pos = notation.to_pos(size).map_err(|e| bad(e.to_string()))?;
+            let pos = point(&m.at, size).map_err(bad)?;
             Ok(Move { pos, think_ms: m.ms })
         })
         .collect()
@@ -160,7 +260,7 @@ fn check_header(value: &serde_json::Value) -> Result<(), RecordError> {
     }
     match object.get("version").and_then(serde_json::Value::as_u64) {
         Some(v) if v > SAVE_VERSION => Err(RecordError::NewerVersion(v)),
-        Some(SAVE_VERSION) => Ok(()),
-        _ => Err(RecordError::Malformed("version must be 1".into())),
+        Some(1 | SAVE_VERSION) => Ok(()),
+        _ => Err(RecordError::Malformed("version must be 1 or 2".into())),
     }
 }

@@ -13,9 +13,10 @@ pub use error::RecordError;
 pub use json::{
     load_save, save_to_string, SaveFile, SavedMove, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION,
 };
-pub use moves::{export_moves, import_moves, parse_moves};
+pub use moves::{export_moves, import_moves, parse_moves, position_string};
 pub use psq::{export_psq, import_psq, parse_psq, PsqRecord};
 
+use crate::color::Color;
 use crate::game::{Clock, Game, Move, ReplayError, Settings};
 use crate::pos::Pos;
 use std::sync::Arc;
@@ -34,10 +35,42 @@ pub fn game_from_points(
     Game::replay(settings, clock, &moves, &[], (unix, unix)).map_err(RecordError::from)
 }
 
+/// The points of the game as a plain move list, black first: a set-up position's stones
+/// interleaved (black, white, …) before the moves played. Only the moves played count, not the
+/// redo stack.
+///
+/// # Errors
+/// [`RecordError::BadSetup`] when the set-up position cannot be written as moves: the stone counts
+/// do not alternate from black to the side to move.
+pub fn points_of(game: &Game) -> Result<Vec<Pos>, RecordError> {
+    let mut points = Vec::new();
+    if let Some(setup) = game.setup() {
+        let of = |c: Color| setup.stones.iter().filter(move |s| s.1 == c).map(|s| s.0);
+        let (black, white): (Vec<Pos>, Vec<Pos>) =
+            (of(Color::Black).collect(), of(Color::White).collect());
+        let expected_black = white.len() + usize::from(setup.to_move == Color::White);
+        if black.len() != expected_black {
+            return Err(RecordError::BadSetup(format!(
+                "{} black and {} white stones with {} to move cannot be written as moves",
+                black.len(),
+                white.len(),
+                setup.to_move
+            )));
+        }
+        for (i, b) in black.iter().enumerate() {
+            points.push(*b);
+            points.extend(white.get(i));
+        }
+    }
+    points.extend(game.moves().iter().map(|m| m.pos));
+    Ok(points)
+}
+
 impl From<ReplayError> for RecordError {
     fn from(e: ReplayError) -> RecordError {
         match e {
             ReplayError::Settings(s) => RecordError::BadSettings(s.to_string()),
+            ReplayError::Setup(s) => RecordError::BadSetup(s.to_string()),
             ReplayError::Move(at_move, reason) => {
                 RecordError::BadMove { at_move, reason: reason.to_string() }
             }

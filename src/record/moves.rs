@@ -40,8 +40,22 @@ pub fn import_moves(
     super::game_from_points(settings, clock, &points)
 }
 
-/// The game's moves as a compact move string, e.g. `h8i9j10`.
+/// The game's moves as a compact move string, e.g. `h8i9j10` (a set-up position's stones first,
+/// see [`super::points_of`]; only the moves when they cannot be written so).
 pub fn export_moves(game: &Game) -> String {
-    let size = game.settings().size;
-    game.moves().iter().filter_map(|m| m.pos.to_notation(size)).map(|n| n.to_string()).collect()
+    let points =
+        super::points_of(game).unwrap_or_else(|_| game.moves().iter().map(|m| m.pos).collect());
+    compact(&points, game.settings().size)
+}
+
+/// The position as a compact move string that [`import_moves`] reads back.
+///
+/// # Errors
+/// [`RecordError::BadSetup`] for a set-up position that cannot be written as moves.
+pub fn position_string(game: &Game) -> Result<String, RecordError> {
+    Ok(compact(&super::points_of(game)?, game.settings().size))
+}
+
+fn compact(points: &[Pos], size: u8) -> String {
+    points.iter().filter_map(|p| p.to_notation(size)).map(|n| n.to_string()).collect()
 }

@@ -99,8 +99,12 @@ pub fn import_psq(
 pub fn export_psq(game: &Game) -> String {
     let size = game.settings().size;
     let mut text = format!("Piskvorky {size}x{size}, 11:11, 0\n");
-    for m in game.moves() {
-        text.push_str(&format!("{},{},{}\n", m.pos.x + 1, m.pos.y + 1, m.think_ms));
+    let moves = game.moves();
+    let points = super::points_of(game).unwrap_or_else(|_| moves.iter().map(|m| m.pos).collect());
+    let set_up = points.len() - moves.len();
+    for (i, pos) in points.iter().enumerate() {
+        let ms = i.checked_sub(set_up).map_or(0, |k| moves[k].think_ms);
+        text.push_str(&format!("{},{},{}\n", pos.x + 1, pos.y + 1, ms));
     }
     text
 }
