@@ -24,6 +24,7 @@ pub fn start_ai_if_due(shared: &SharedSession) {
     let mut session = lock(shared);
     let mode = session.game.settings().mode;
     let due = session.job.is_none()
+        && !session.reviewing
         && session.engine_failed_at != Some(session.generation)
         && session.game.is_ai_turn()
         && (mode == Mode::HumanVsAi || (mode == Mode::AiVsAi && session.autoplay));
@@ -57,7 +58,8 @@ pub fn request_hint(shared: &SharedSession) -> AppResult<GameView> {
     Ok(session.view())
 }
 
-fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
+/// Registers a new search as the session's current one.
+pub(crate) fn begin_job(session: &mut Session, kind: JobKind) -> Job {
     let job = Job {
         id: session.next_job_id,
         generation: session.generation,
@@ -66,6 +68,11 @@ fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
     };
     session.next_job_id += 1;
     session.job = Some(job.clone());
+    job
+}
+
+fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
+    let job = begin_job(session, kind);
     let board = session.game.board().clone();
     let settings = session.game.settings().clone();
     let to_move = session.game.side_to_move();
@@ -118,7 +125,7 @@ fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
 }
 
 /// Applies a finished search if it is still the current one; then lets the AI continue.
-fn finish(shared: &SharedSession, job: &Job, decision: Option<Decision>) {
+pub(crate) fn finish(shared: &SharedSession, job: &Job, decision: Option<Decision>) {
     let pause = {
         let mut session = lock(shared);
         if session.job.as_ref().map(|j| j.id) != Some(job.id) {
@@ -179,6 +186,8 @@ fn external_progress(p: Progress, generation: u64, for_hint: bool) -> AnalysisEv
         nodes: 0,
         nps: 0,
         for_hint,
+        ply: None,
+        lines: Vec::new(),
     }
 }
 
@@ -204,6 +213,7 @@ fn apply(session: &mut Session, kind: JobKind, decision: Option<Decision>) {
             }
         }
         JobKind::Hint => session.notifier.hint(&hint_event(session, &decision)),
+        JobKind::Analysis { .. } | JobKind::Graph => {}
     }
 }
 

@@ -5,7 +5,8 @@ use crate::engines::{choose_and_probe, EngineView};
 use crate::error::{AppError, AppResult};
 use crate::prefs::Preferences;
 use crate::session::{NewGameSettings, SharedSession, StartupInfo};
-use crate::view::GameView;
+use crate::study_jobs::{request_analysis, request_graph};
+use crate::view::{GameView, StoneView};
 use gomoku::game::Names;
 use gomoku::{Color, Level, Mode};
 use tauri::State;
@@ -211,4 +212,75 @@ pub fn set_opponent(
     engine: Option<String>,
 ) -> AppResult<GameView> {
     change(&state, |s| s.set_opponent(engine.as_deref()))
+}
+
+/// Review on or off: while on, the AI does not move by itself.
+#[tauri::command]
+pub fn set_review(state: State<'_, SharedSession>, on: bool) -> GameView {
+    let view = lock(&state).set_review(on);
+    if !on {
+        start_ai_if_due(&state);
+    }
+    view
+}
+
+/// Plays `(x, y)` after the first `ply` moves; the later moves are kept as a variation.
+#[tauri::command]
+pub fn play_from(state: State<'_, SharedSession>, ply: usize, x: u8, y: u8) -> AppResult<GameView> {
+    change(&state, |s| s.play_from(ply, x, y))
+}
+
+/// Swaps the line with the kept variation.
+#[tauri::command]
+pub fn restore_variation(state: State<'_, SharedSession>) -> AppResult<GameView> {
+    change(&state, |s| s.restore_variation())
+}
+
+/// Analysis mode: the `lines` best moves of the position after `ply` moves, until stopped.
+#[tauri::command]
+pub fn analyze(state: State<'_, SharedSession>, ply: usize, lines: usize) -> AppResult<GameView> {
+    request_analysis(&state, ply, lines)
+}
+
+/// Computes the evaluation graph of the game's line.
+#[tauri::command]
+pub fn evaluate_game(state: State<'_, SharedSession>) -> AppResult<GameView> {
+    request_graph(&state)
+}
+
+/// Starts from a position set up in the editor.
+#[tauri::command]
+pub fn set_position(
+    state: State<'_, SharedSession>,
+    stones: Vec<StoneView>,
+    to_move: Color,
+) -> AppResult<GameView> {
+    change(&state, |s| s.set_position(&stones, to_move))
+}
+
+/// The position as a move string, for the clipboard.
+#[tauri::command]
+pub fn export_text(state: State<'_, SharedSession>) -> AppResult<String> {
+    lock(&state).export_text()
+}
+
+/// Opens a game from text: pasted, or the contents of a file dropped on the window.
+#[tauri::command]
+pub fn import_text(state: State<'_, SharedSession>, text: String, name: String) -> AppResult<GameView> {
+    change(&state, |s| {
+        let game = s.read_text(&text, &name)?;
+        Ok(s.replace_game(game))
+    })
+}
+
+/// Saves the page's picture of the board through the native save dialog.
+#[tauri::command]
+pub async fn export_png(state: State<'_, SharedSession>, png: Vec<u8>) -> AppResult<()> {
+    let shared = state.inner().clone();
+    run_blocking(move || {
+        let picker = lock(&shared).picker.clone();
+        let session = lock(&shared);
+        session.export_png(picker.as_ref(), &png)
+    })
+    .await
 }

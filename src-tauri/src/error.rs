@@ -1,6 +1,6 @@
 //! The error every command returns, serialised for the page as `{ kind, message }`.
 
-use gomoku::game::{HistoryError, SettingsError};
+use gomoku::game::{HistoryError, SettingsError, SetupError};
 use gomoku::record::RecordError;
 use gomoku::PlayError;
 use serde::ser::SerializeStruct;
@@ -28,6 +28,8 @@ pub enum AppError {
     Io(String),
     /// An external engine failed, or its list refused a change.
     Engine(String),
+    /// A position set up by hand cannot be played.
+    BadPosition(gomoku::game::SetupError),
 }
 
 impl AppError {
@@ -44,6 +46,13 @@ impl AppError {
             },
             AppError::History(HistoryError::NothingToUndo) => "nothingToUndo",
             AppError::History(HistoryError::NothingToRedo) => "nothingToRedo",
+            AppError::History(HistoryError::NoVariation) => "noVariation",
+            AppError::BadPosition(e) => match e {
+                SetupError::FiveOnBoard(_) => "fiveOnBoard",
+                SetupError::StoneCounts { .. } => "stoneCounts",
+                SetupError::ForbiddenStone(..) => "forbiddenStone",
+                _ => "badPosition",
+            },
             AppError::BadRecord(_) => "badRecord",
             AppError::BadSettings(_) => "badSettings",
             AppError::AiThinking => "aiThinking",
@@ -67,6 +76,7 @@ impl fmt::Display for AppError {
             AppError::Cancelled => f.write_str("cancelled"),
             AppError::Io(why) => write!(f, "{why}"),
             AppError::Engine(why) => write!(f, "{why}"),
+            AppError::BadPosition(e) => write!(f, "{e}"),
         }
     }
 }
@@ -97,6 +107,12 @@ impl From<HistoryError> for AppError {
 impl From<RecordError> for AppError {
     fn from(e: RecordError) -> Self {
         AppError::BadRecord(e)
+    }
+}
+
+impl From<SetupError> for AppError {
+    fn from(e: SetupError) -> Self {
+        AppError::BadPosition(e)
     }
 }
 

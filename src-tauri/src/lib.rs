@@ -16,6 +16,8 @@ pub mod picker;
 pub mod prefs;
 pub mod session;
 pub mod storage;
+pub mod study;
+pub mod study_jobs;
 pub mod view;
 
 use notify::{AnalysisEvent, HintEvent, Notifier};
@@ -33,6 +35,8 @@ pub mod events {
     pub const HINT: &str = "game://hint";
     /// An external engine failed: `{ message }`.
     pub const ENGINE_ERROR: &str = "game://engine-error";
+    /// The evaluation graph's progress.
+    pub const GRAPH: &str = "game://graph";
 }
 
 /// Sends the session's news to the page as events.
@@ -52,6 +56,9 @@ impl<R: Runtime> Notifier for EventNotifier<R> {
     }
     fn engine_error(&self, message: &str) {
         let _ = self.app.emit(events::ENGINE_ERROR, serde_json::json!({ "message": message }));
+    }
+    fn graph(&self, event: &notify::GraphEvent) {
+        let _ = self.app.emit(events::GRAPH, event);
     }
 }
 
@@ -101,6 +108,15 @@ pub fn build_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::edit_engine,
         commands::remove_engine,
         commands::set_opponent,
+        commands::set_review,
+        commands::play_from,
+        commands::restore_variation,
+        commands::analyze,
+        commands::evaluate_game,
+        commands::set_position,
+        commands::export_text,
+        commands::import_text,
+        commands::export_png,
     ])
 }
 

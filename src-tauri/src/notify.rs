@@ -1,7 +1,7 @@
 //! How the session tells the page about changes it did not ask for (AI moves, analysis, hints).
 
-use crate::view::{GameView, PointView};
-use gomoku::ai::{Analysis, Score};
+use crate::view::{EvaluationView, GameView, PointView};
+use gomoku::ai::{Analysis, PvLine, Score};
 use serde::Serialize;
 
 /// Progress of a running search.
@@ -24,16 +24,58 @@ pub struct AnalysisEvent {
     pub nps: u64,
     /// Whether this search is a hint for a person.
     pub for_hint: bool,
+    /// Analysis mode: the ply of the position analysed (its first `ply` moves), else `None`.
+    pub ply: Option<usize>,
+    /// Analysis mode: the best moves, best first, each with its score and line.
+    pub lines: Vec<LineView>,
+}
+
+/// One candidate move of analysis mode.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LineView {
+    /// Evaluation for the side to move (0 when a mate is known).
+    pub score: i32,
+    /// Plies to the end when known: positive when the side to move wins.
+    pub mate: Option<i32>,
+    /// The line, starting with the candidate.
+    pub pv: Vec<PointView>,
+}
+
+/// Splits a search score into the page's `score` and `mate`.
+fn score_and_mate(score: Score) -> (i32, Option<i32>) {
+    match score {
+        Score::Eval(v) => (v, None),
+        Score::WinIn(n) => (0, Some(2 * n as i32 - 1)),
+        Score::LossIn(n) => (0, Some(-2 * n as i32)),
+    }
+}
+
+impl From<&PvLine> for LineView {
+    fn from(line: &PvLine) -> Self {
+        let (score, mate) = score_and_mate(line.score);
+        LineView { score, mate, pv: line.pv.iter().map(|&p| p.into()).collect() }
+    }
+}
+
+/// Progress of the evaluation graph: one more position evaluated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GraphEvent {
+    /// The game generation the graph belongs to.
+    pub generation: u64,
+    /// The position: the first `ply` moves of the line.
+    pub ply: usize,
+    /// The number of positions in all (the line's length + 1).
+    pub total: usize,
+    /// Its evaluation.
+    pub evaluation: EvaluationView,
 }
 
 impl AnalysisEvent {
     /// The event for an engine analysis.
     pub fn new(a: &Analysis, generation: u64, for_hint: bool) -> AnalysisEvent {
-        let (score, mate) = match a.score {
-            Score::Eval(v) => (v, None),
-            Score::WinIn(n) => (0, Some(2 * n as i32 - 1)),
-            Score::LossIn(n) => (0, Some(-2 * n as i32)),
-        };
+        let (score, mate) = score_and_mate(a.score);
         AnalysisEvent {
             generation,
             depth: a.depth,
@@ -43,7 +85,21 @@ impl AnalysisEvent {
             nodes: a.nodes,
             nps: a.nps,
             for_hint,
+            ply: None,
+            lines: Vec::new(),
         }
+    }
+
+    /// The event for analysis mode: the position's ply and every candidate line.
+    pub fn for_analysis(a: &Analysis, generation: u64, ply: usize) -> AnalysisEvent {
+        let mut event = AnalysisEvent::new(a, generation, false);
+        event.ply = Some(ply);
+        event.lines = if a.lines.is_empty() {
+            vec![LineView { score: event.score, mate: event.mate, pv: event.pv.clone() }]
+        } else {
+            a.lines.iter().map(Into::into).collect()
+        };
+        event
     }
 }
 
@@ -79,6 +135,8 @@ pub trait Notifier: Send + Sync {
     fn hint(&self, event: &HintEvent);
     /// An external engine failed (the message is for the person); the game is unchanged.
     fn engine_error(&self, message: &str);
+    /// The evaluation graph made progress.
+    fn graph(&self, _event: &GraphEvent) {}
 }
 
 /// A notifier that drops everything.

@@ -11,6 +11,10 @@ pub trait FilePicker: Send + Sync {
     fn open_path(&self) -> Option<PathBuf>;
     /// An engine executable to add, or `None` if cancelled.
     fn engine_path(&self) -> Option<PathBuf>;
+    /// A path to save a PNG picture to, or `None` if cancelled.
+    fn image_path(&self, suggested: &str) -> Option<PathBuf> {
+        self.save_path(suggested)
+    }
 }
 
 /// The native dialogs of the dialog plugin.
@@ -48,6 +52,21 @@ impl<R: tauri::Runtime> FilePicker for DialogPicker<R> {
             .file()
             .add_filter("Gomoku records", EXTENSIONS)
             .blocking_pick_file()
+            .and_then(|p| p.into_path().ok())
+    }
+
+    fn image_path(&self, suggested: &str) -> Option<PathBuf> {
+        #[cfg(feature = "e2e-hooks")]
+        if let Some(path) = std::env::var_os("GOMOKU_E2E_IMAGE") {
+            return Some(PathBuf::from(path));
+        }
+        use tauri_plugin_dialog::DialogExt;
+        self.app
+            .dialog()
+            .file()
+            .set_file_name(suggested)
+            .add_filter("PNG image", &["png"])
+            .blocking_save_file()
             .and_then(|p| p.into_path().ok())
     }
 

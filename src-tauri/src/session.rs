@@ -23,6 +23,21 @@ pub enum JobKind {
     Move,
     /// A suggestion for the person to move.
     Hint,
+    /// Analysis mode: the best moves of the position before move `ply`, until stopped.
+    Analysis {
+        /// The position analysed: the first `ply` moves of the line.
+        ply: usize,
+    },
+    /// The evaluation graph of the game's line.
+    Graph,
+}
+
+impl JobKind {
+    /// Whether this search plays or suggests a move (the person waits for it); analysis and the
+    /// graph run beside the game and give way to anything else.
+    pub fn is_for_a_move(self) -> bool {
+        matches!(self, JobKind::Move | JobKind::Hint)
+    }
 }
 
 /// A running search.
@@ -104,6 +119,10 @@ pub struct Session {
     /// The game generation at which the external engine last failed or was stopped (it is not
     /// started again by itself on that position; "AI move" asks it again).
     pub(crate) engine_failed_at: Option<u64>,
+    /// The person is reviewing an earlier position: the AI does not move by itself.
+    pub(crate) reviewing: bool,
+    /// Search time per position of the evaluation graph, in ms.
+    pub(crate) graph_ms: u64,
 }
 
 /// The session shared between commands and AI threads.
@@ -162,12 +181,18 @@ impl Session {
             engines,
             opponent: None,
             engine_failed_at: None,
+            reviewing: false,
+            graph_ms: 150,
         }
     }
 
     /// The snapshot of the game (an external opponent's name shown as the AI's).
     pub fn view(&self) -> GameView {
-        let mut view = view_of(&self.game, self.generation, self.job.is_some());
+        let kind = self.job.as_ref().map(|j| j.kind);
+        let mut view = view_of(&self.game, self.generation, kind.is_some_and(JobKind::is_for_a_move));
+        view.analysing = matches!(kind, Some(JobKind::Analysis { .. }));
+        view.evaluating = kind == Some(JobKind::Graph);
+        view.reviewing = self.reviewing;
         if let Some(o) = &self.opponent {
             view.engine = Some(crate::view::EngineRef { id: o.id.clone(), name: o.name.clone() });
             for player in [&mut view.players.black, &mut view.players.white] {
@@ -259,7 +284,7 @@ impl Session {
             return Err(gomoku::PlayError::NotYourTurn.into());
         }
         self.game.check_move(Pos::new(x, y))?;
-        if self.job.as_ref().is_some_and(|j| j.kind == JobKind::Hint) {
+        if self.job.as_ref().is_some_and(|j| j.kind != JobKind::Move) {
             self.cancel_job();
         }
         self.game.play_human(Pos::new(x, y))?;
@@ -300,13 +325,15 @@ impl Session {
     ///
     /// # Errors
     /// `aiThinking` while one runs, `gameOver` after the end.
-    pub(crate) fn can_search(&self) -> AppResult<()> {
-        if self.job.is_some() {
+    pub(crate) fn can_search(&mut self) -> AppResult<()> {
+        if self.job.as_ref().is_some_and(|j| j.kind.is_for_a_move()) {
             return Err(AppError::AiThinking);
         }
         if !self.game.is_playing() {
             return Err(gomoku::PlayError::GameOver.into());
         }
+        // Analysis and the graph give way.
+        self.cancel_job();
         Ok(())
     }
 
@@ -369,12 +396,23 @@ impl Session {
     pub fn save_with(&self, picker: &dyn FilePicker) -> AppResult<GameView> {
         let path = picker.save_path("gomoku.json").ok_or(AppError::Cancelled)?;
         let text = match extension(&path).as_str() {
-            "psq" => record::export_psq(&self.game),
-            "txt" => record::export_moves(&self.game) + "\n",
-            _ => record::save_to_string(&self.game),
+            "psq" | "txt" if self.game.setup().is_some() => {
+                // A set-up position must be writable as moves, or the file would lose it.
+                record::points_of(&self.game)?;
+                self.text_for(&path)
+            }
+            _ => self.text_for(&path),
         };
         write_atomically(&path, text.as_bytes())?;
         Ok(self.view())
+    }
+
+    fn text_for(&self, path: &Path) -> String {
+        match extension(path).as_str() {
+            "psq" => record::export_psq(&self.game),
+            "txt" => record::export_moves(&self.game) + "\n",
+            _ => record::save_to_string(&self.game),
+        }
     }
 
     /// Reads a record chosen in the native open dialog. Nothing changes on any error.
@@ -388,7 +426,7 @@ impl Session {
         self.parse_record(&path, &bytes)
     }
 
-    fn parse_record(&self, path: &Path, bytes: &[u8]) -> AppResult<Game> {
+    pub(crate) fn parse_record(&self, path: &Path, bytes: &[u8]) -> AppResult<Game> {
         let text_start = bytes.iter().find(|b| !b.is_ascii_whitespace()).copied();
         let settings = self.game.settings().clone();
         let clock = self.clock.clone();

@@ -1,6 +1,6 @@
 //! The snapshot of a game that every command returns and the page draws (see `docs/ipc.md`).
 
-use gomoku::game::Player;
+use gomoku::game::{mistakes, Evaluation, Move, Player};
 use gomoku::{Color, Forbidden, Game, Level, Mode, Outcome, Pos, Rule};
 use serde::Serialize;
 
@@ -38,11 +38,80 @@ pub struct GameView {
     pub last_move: Option<MoveView>,
     /// A search (AI move or hint) is running.
     pub ai_thinking: bool,
+    /// Analysis mode's search is running (see `analyze`).
+    pub analysing: bool,
+    /// The evaluation graph is being computed.
+    pub evaluating: bool,
+    /// The person is reviewing an earlier position: the AI waits.
+    pub reviewing: bool,
+    /// The undone moves redo would replay, the next one first (numbers continue the moves').
+    pub redo: Vec<MoveView>,
+    /// The line the last divergent move dropped, if one is kept.
+    pub variation: Option<VariationView>,
+    /// The position set up by hand that the moves start from, if any.
+    pub setup: Option<SetupView>,
+    /// The evaluation of each position of the line (moves, then redo), ply 0 first, as far as
+    /// computed.
+    pub evaluations: Vec<EvaluationView>,
+    /// The move numbers of the biggest mistakes (by the evaluations), biggest first.
+    pub mistakes: Vec<usize>,
     /// The AI level.
     pub level: Level,
     /// The external engine playing for the AI side, if one was chosen.
     pub engine: Option<EngineRef>,
 }
+
+/// A kept variation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VariationView {
+    /// The number of moves both lines share.
+    pub from_ply: usize,
+    /// Its moves (numbered from `from_ply + 1`).
+    pub moves: Vec<MoveView>,
+}
+
+/// A set-up position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SetupView {
+    /// Its stones.
+    pub stones: Vec<StoneView>,
+    /// Who moved first from it.
+    pub to_move: Color,
+}
+
+/// A stone of a set-up position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct StoneView {
+    /// Column from the left.
+    pub x: u8,
+    /// Row from the top.
+    pub y: u8,
+    /// Its colour.
+    pub color: Color,
+}
+
+/// The evaluation of one position from black's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EvaluationView {
+    /// Score for black.
+    pub score: i32,
+    /// Plies to a known win: positive when black wins (0: the game is won there).
+    pub mate: Option<i32>,
+    /// The engine's best move there.
+    pub best: Option<PointView>,
+}
+
+impl From<&Evaluation> for EvaluationView {
+    fn from(e: &Evaluation) -> Self {
+        EvaluationView { score: e.score, mate: e.mate, best: e.best.map(Into::into) }
+    }
+}
+
+/// How many mistakes the review marks.
+const MISTAKES_SHOWN: usize = 3;
 
 /// An external engine named in a view.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -146,18 +215,9 @@ pub struct ClocksView {
 pub fn view_of(game: &Game, generation: u64, ai_thinking: bool) -> GameView {
     let settings = game.settings();
     let size = settings.size;
-    let moves: Vec<MoveView> = game
-        .moves()
-        .iter()
-        .enumerate()
-        .map(|(i, m)| MoveView {
-            x: m.pos.x,
-            y: m.pos.y,
-            color: Color::at_ply(i),
-            number: i + 1,
-            notation: m.pos.to_notation(size).map(|n| n.to_string()).unwrap_or_default(),
-        })
-        .collect();
+    let moves = move_views(game, game.moves(), 0);
+    let redo: Vec<Move> = game.redo_stack().iter().rev().copied().collect();
+    let evaluations = game.evaluations();
     GameView {
         generation,
         size,
@@ -184,9 +244,39 @@ pub fn view_of(game: &Game, generation: u64, ai_thinking: bool) -> GameView {
         can_undo: game.can_undo(),
         can_redo: game.can_redo(),
         ai_thinking,
+        analysing: false,
+        evaluating: false,
+        reviewing: false,
+        redo: move_views(game, &redo, game.moves().len()),
+        variation: game.variation().map(|v| VariationView {
+            from_ply: v.from_ply,
+            moves: move_views(game, &v.moves, v.from_ply),
+        }),
+        setup: game.setup().map(|s| SetupView {
+            stones: s.stones.iter().map(|&(p, color)| StoneView { x: p.x, y: p.y, color }).collect(),
+            to_move: s.to_move,
+        }),
+        evaluations: evaluations.iter().map(Into::into).collect(),
+        mistakes: mistakes(evaluations, |ply| game.color_at(ply - 1), MISTAKES_SHOWN),
         level: settings.level,
         engine: None,
     }
+}
+
+/// Views of `moves`, the first being move `first + 1` of the game.
+fn move_views(game: &Game, moves: &[Move], first: usize) -> Vec<MoveView> {
+    let size = game.settings().size;
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| MoveView {
+            x: m.pos.x,
+            y: m.pos.y,
+            color: game.color_at(first + i),
+            number: first + i + 1,
+            notation: m.pos.to_notation(size).map(|n| n.to_string()).unwrap_or_default(),
+        })
+        .collect()
 }
 
 fn status_of(outcome: &Outcome) -> StatusView {

@@ -499,6 +499,27 @@ impl Game {
         Ok(())
     }
 
+    /// Steps through the line, one ply at a time in any mode, until `ply` moves are played:
+    /// the moves after it go on the redo stack, undone ones come back from it.
+    ///
+    /// # Errors
+    /// [`HistoryError::NothingToRedo`] when `ply` is beyond the line; the game is unchanged.
+    pub fn go_to(&mut self, ply: usize) -> Result<(), HistoryError> {
+        if ply > self.moves.len() + self.redo.len() {
+            return Err(HistoryError::NothingToRedo);
+        }
+        while self.moves.len() > ply {
+            self.take_back_one();
+        }
+        while self.moves.len() < ply {
+            match self.redo.pop() {
+                Some(mv) => self.apply(mv),
+                None => break,
+            }
+        }
+        Ok(())
+    }
+
     /// Whether [`Game::redo`] would do something.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()

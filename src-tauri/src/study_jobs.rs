@@ -1,0 +1,124 @@
+//! The searches of studying a game, beside the game rather than in it: analysis mode (the best
+//! moves of a shown position, until stopped) and the evaluation graph of the whole line. Both
+//! use the built-in engine and give way to any change of the game or any AI move.
+
+use crate::ai_job::{begin_job, finish, lock};
+use crate::error::{AppError, AppResult};
+use crate::notify::{AnalysisEvent, GraphEvent};
+use crate::session::{Job, JobKind, SharedSession};
+use crate::view::GameView;
+use gomoku::ai::graph::evaluate_line;
+use gomoku::ai::{Limits, Request};
+use gomoku::Level;
+use std::time::Duration;
+
+/// The most candidate moves analysis mode shows.
+pub const MAX_LINES: usize = 5;
+
+/// How long analysis mode searches one position at most, unless stopped earlier.
+const ANALYSIS_LIMIT: Duration = Duration::from_secs(30 * 60);
+
+/// Starts analysis mode on the position before move `ply` of the line, with `lines` candidates
+/// (1–5); a running analysis or graph is replaced.
+///
+/// # Errors
+/// `aiThinking` while an AI move or hint runs, `nothingToRedo` for a ply beyond the line,
+/// `gameOver` when the position is already decided, `badSettings` for a bad `lines`.
+pub fn request_analysis(shared: &SharedSession, ply: usize, lines: usize) -> AppResult<GameView> {
+    if !(1..=MAX_LINES).contains(&lines) {
+        return Err(AppError::BadSettings(format!("lines must be 1 to {MAX_LINES}")));
+    }
+    let mut session = lock(shared);
+    if session.job.as_ref().is_some_and(|j| j.kind.is_for_a_move()) {
+        return Err(AppError::AiThinking);
+    }
+    let game = &session.game;
+    let line_len = game.moves().len() + game.redo_stack().len();
+    if ply > line_len {
+        return Err(gomoku::game::HistoryError::NothingToRedo.into());
+    }
+    if ply == line_len && !game.is_playing() {
+        return Err(gomoku::PlayError::GameOver.into());
+    }
+    let board = game.board_at(ply);
+    let (rule, to_move) = (game.settings().rule, game.color_at(ply));
+    session.cancel_job();
+    let job = begin_job(&mut session, JobKind::Analysis { ply });
+    let engine = session.engine.clone();
+    let notifier = session.notifier.clone();
+    let shared = shared.clone();
+    session.notifier.view(&session.view());
+    std::thread::spawn(move || {
+        let limits = Limits {
+            move_time: Some(ANALYSIS_LIMIT),
+            use_all_time: true,
+            multi_pv: lines,
+            ..Limits::default()
+        };
+        let request = Request { board: &board, rule, to_move, level: Level::Master, limits };
+        let mut report = |a: &gomoku::ai::Analysis| {
+            notifier.analysis(&AnalysisEvent::for_analysis(a, job.generation, ply));
+        };
+        {
+            let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+            engine.think(&request, &job.stop, &mut report);
+        }
+        finish(&shared, &job, None);
+    });
+    Ok(session.view())
+}
+
+/// Starts computing the evaluation graph: every position of the line not evaluated yet, one
+/// short search each, reported as `game://graph` events; the evaluations are kept with the game
+/// (and saved with it) when done or stopped.
+///
+/// # Errors
+/// `aiThinking` while an AI move or hint runs.
+pub fn request_graph(shared: &SharedSession) -> AppResult<GameView> {
+    let mut session = lock(shared);
+    if session.job.as_ref().is_some_and(|j| j.kind.is_for_a_move()) {
+        return Err(AppError::AiThinking);
+    }
+    session.cancel_job();
+    let game = session.game.clone();
+    let from = game.evaluations().len();
+    let job = begin_job(&mut session, JobKind::Graph);
+    let limits = Limits::per_move(session.graph_ms);
+    let engine = session.engine.clone();
+    let notifier = session.notifier.clone();
+    let shared = shared.clone();
+    session.notifier.view(&session.view());
+    std::thread::spawn(move || {
+        let total = game.line().len() + 1;
+        let generation = job.generation;
+        let mut report = |ply: usize, e: gomoku::game::Evaluation| {
+            notifier.graph(&GraphEvent { generation, ply, total, evaluation: (&e).into() });
+        };
+        let done = {
+            let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+            evaluate_line(&mut engine, &game, from, limits, &job.stop, &mut report)
+        };
+        keep_evaluations(&shared, &job, &game, done);
+        finish(&shared, &job, None);
+    });
+    Ok(session.view())
+}
+
+/// Stores the graph's evaluations with the game if it is still the current search and the line
+/// has not changed.
+fn keep_evaluations(
+    shared: &SharedSession,
+    job: &Job,
+    searched: &gomoku::Game,
+    done: Vec<gomoku::game::Evaluation>,
+) {
+    let mut session = lock(shared);
+    let current = session.job.as_ref().map(|j| j.id) == Some(job.id);
+    if !current || done.is_empty() || session.game.line() != searched.line() {
+        return;
+    }
+    let mut all = searched.evaluations().to_vec();
+    all.extend(done);
+    session.game.set_evaluations(all);
+    session.changed();
+}
