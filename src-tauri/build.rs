@@ -27,6 +27,15 @@ const COMMANDS: &[&str] = &[
     "edit_engine",
     "remove_engine",
     "set_opponent",
+    "set_review",
+    "play_from",
+    "restore_variation",
+    "analyze",
+    "evaluate_game",
+    "set_position",
+    "export_text",
+    "import_text",
+    "export_png",
 ];
 
 fn main() {

@@ -266,7 +266,11 @@ pub fn export_text(state: State<'_, SharedSession>) -> AppResult<String> {
 
 /// Opens a game from text: pasted, or the contents of a file dropped on the window.
 #[tauri::command]
-pub fn import_text(state: State<'_, SharedSession>, text: String, name: String) -> AppResult<GameView> {
+pub fn import_text(
+    state: State<'_, SharedSession>,
+    text: String,
+    name: String,
+) -> AppResult<GameView> {
     change(&state, |s| {
         let game = s.read_text(&text, &name)?;
         Ok(s.replace_game(game))

@@ -189,7 +189,8 @@ impl Session {
     /// The snapshot of the game (an external opponent's name shown as the AI's).
     pub fn view(&self) -> GameView {
         let kind = self.job.as_ref().map(|j| j.kind);
-        let mut view = view_of(&self.game, self.generation, kind.is_some_and(JobKind::is_for_a_move));
+        let mut view =
+            view_of(&self.game, self.generation, kind.is_some_and(JobKind::is_for_a_move));
         view.analysing = matches!(kind, Some(JobKind::Analysis { .. }));
         view.evaluating = kind == Some(JobKind::Graph);
         view.reviewing = self.reviewing;
@@ -218,6 +219,11 @@ impl Session {
     pub fn set_timing(&mut self, move_ms: [u64; 4], ai_pause_ms: u64) {
         self.move_ms = move_ms;
         self.ai_pause_ms = ai_pause_ms;
+    }
+
+    /// Sets the search time per position of the evaluation graph (milliseconds).
+    pub fn set_graph_ms(&mut self, ms: u64) {
+        self.graph_ms = ms;
     }
 
     /// Stops and forgets the running search; its result will be dropped.

@@ -253,7 +253,11 @@ pub fn view_of(game: &Game, generation: u64, ai_thinking: bool) -> GameView {
             moves: move_views(game, &v.moves, v.from_ply),
         }),
         setup: game.setup().map(|s| SetupView {
-            stones: s.stones.iter().map(|&(p, color)| StoneView { x: p.x, y: p.y, color }).collect(),
+            stones: s
+                .stones
+                .iter()
+                .map(|&(p, color)| StoneView { x: p.x, y: p.y, color })
+                .collect(),
             to_move: s.to_move,
         }),
         evaluations: evaluations.iter().map(Into::into).collect(),

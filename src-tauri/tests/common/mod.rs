@@ -4,7 +4,7 @@
 
 use gomoku::game::SystemClock;
 use gomoku_app::ai_job::lock;
-use gomoku_app::notify::{AnalysisEvent, HintEvent, Notifier};
+use gomoku_app::notify::{AnalysisEvent, GraphEvent, HintEvent, Notifier};
 use gomoku_app::picker::FilePicker;
 use gomoku_app::session::{Session, SessionParts, SharedSession};
 use gomoku_app::storage::Storage;
@@ -24,6 +24,7 @@ pub struct Recorder {
     pub analyses: Mutex<Vec<AnalysisEvent>>,
     pub hints: Mutex<Vec<HintEvent>>,
     pub engine_errors: Mutex<Vec<String>>,
+    pub graphs: Mutex<Vec<GraphEvent>>,
 }
 
 impl Notifier for Recorder {
@@ -38,6 +39,9 @@ impl Notifier for Recorder {
     }
     fn engine_error(&self, message: &str) {
         self.engine_errors.lock().unwrap().push(message.to_string());
+    }
+    fn graph(&self, event: &GraphEvent) {
+        self.graphs.lock().unwrap().push(event.clone());
     }
 }
 
@@ -92,6 +96,7 @@ pub fn session_in(
         clock: Arc::new(SystemClock::new()),
     });
     session.set_timing([5, 5, 5, 5], 0);
+    session.set_graph_ms(5);
     session
 }
 
