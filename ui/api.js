@@ -15,6 +15,7 @@ export const EVENTS = {
   analysis: 'game://analysis',
   hint: 'game://hint',
   engineError: 'game://engine-error',
+  graph: 'game://graph',
 };
 
 /**
@@ -117,6 +118,22 @@ export const api = {
   removeEngine: (id) => call('remove_engine', { id }),
   /** @param {string | null} engine an engine id, or null for the built-in AI */
   setOpponent: (engine) => call('set_opponent', { engine }),
+  /** Review or editing on (the AI waits) or off. @param {boolean} on */
+  setReview: (on) => call('set_review', { on }),
+  /** @param {number} ply @param {number} x @param {number} y */
+  playFrom: (ply, x, y) => call('play_from', { ply, x, y }),
+  restoreVariation: () => call('restore_variation'),
+  /** Analysis mode on the position after `ply` moves. @param {number} ply @param {number} lines */
+  analyze: (ply, lines) => call('analyze', { ply, lines }),
+  evaluateGame: () => call('evaluate_game'),
+  /** @param {{x: number, y: number, color: string}[]} stones @param {string} toMove */
+  setPosition: (stones, toMove) => call('set_position', { stones, toMove }),
+  /** @returns {Promise<string>} the game as a move string */
+  exportText: () => call('export_text'),
+  /** @param {string} text @param {string} name the file's name, or '' */
+  importText: (text, name) => call('import_text', { text, name }),
+  /** The shell opens the save dialog. @param {Uint8Array} png @returns {Promise<null>} */
+  exportPng: (png) => call('export_png', { png: Array.from(png) }),
   /** @param {(view: GameView) => void} fn */
   onView: (fn) => listen(EVENTS.view, fn),
   /** @param {(analysis: object) => void} fn */
@@ -125,4 +142,6 @@ export const api = {
   onHint: (fn) => listen(EVENTS.hint, fn),
   /** @param {(error: {message: string}) => void} fn */
   onEngineError: (fn) => listen(EVENTS.engineError, fn),
+  /** @param {(progress: object) => void} fn */
+  onGraph: (fn) => listen(EVENTS.graph, fn),
 };

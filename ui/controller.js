@@ -64,6 +64,10 @@ export function createController(deps) {
       hint: sameGeneration ? s.hint : null,
       analysis: sameGeneration || oneMoveOn ? s.analysis : null,
       review: change.newGame || opts.reset ? false : s.review,
+      // Study state: a new game, a load or a new position starts afresh; the graph's progress
+      // lasts while it is computed for this line.
+      ...(change.newGame || opts.reset ? { shownPly: null, editor: null, candidates: null } : {}),
+      graph: sameGeneration || view.evaluating ? s.graph : null,
     }));
     if (opts.initial) return true;
     if (change.sound) sound.play(change.sound);

@@ -22,6 +22,15 @@ import { createNicknameDialog } from './dialogs/nickname.js';
 import { createSettingsDialog } from './dialogs/settings.js';
 import { askResume } from './dialogs/resume.js';
 import { isModalOpen } from './dialogs/modal.js';
+import { confirmBranch } from './dialogs/branch.js';
+import { openPasteDialog } from './dialogs/paste.js';
+import { askImageOptions } from './dialogs/image.js';
+import { createStudy, STUDY_DEFAULTS } from './study-controller.js';
+import { candidatesOf, lineOf, plyShown, viewAtPly } from './study.js';
+import {
+  bindGraph, renderCandidates, renderEditorBar, renderGraph, renderMoveList, renderReview,
+} from './study-panel.js';
+import { boardPng } from './board/snapshot.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 
@@ -49,6 +58,15 @@ const controller = createController({
   askResume,
 });
 const { store } = controller;
+store.update({ ...STUDY_DEFAULTS });
+const study = createStudy({
+  store,
+  api,
+  t,
+  notify: (message, kind) => toast.show(message, kind),
+  showView: (view, opts) => controller.showView(view, opts),
+  confirmBranch,
+});
 const nicknames = createNicknameDialog({ onSubmit: (names) => controller.setNames(names) });
 const settings = createSettingsDialog({
   onApply: (prefs, startNewGame) => controller.applySettings(prefs, startNewGame),
@@ -58,7 +76,7 @@ const settings = createSettingsDialog({
 });
 
 let cursor = null;
-let shown = { view: null, hint: null, numbers: false, language: '' };
+let shown = { key: [], language: '' };
 let stopFollowingTheme = () => {};
 
 /* ---------- rendering ---------- */
@@ -75,14 +93,39 @@ function bannerPlace() {
   return ys.reduce((a, b) => a + b, 0) / ys.length > 0.5 ? 'top' : 'bottom';
 }
 
-function renderBoard(state, vm) {
-  const { view, hint, prefs, review } = state;
-  const numbers = Boolean(prefs.showNumbers || review);
-  if (view === shown.view && hint === shown.hint && numbers === shown.numbers) return;
-  shown = { ...shown, view, hint, numbers };
+/** The board model of what is shown: the editor's stones, a reviewed ply, or the live game. */
+function modelOf(state, shownView) {
+  const { view, hint, prefs, review, shownPly, editor, hoverLine } = state;
+  if (editor) {
+    const edited = {
+      ...view, moves: [], setup: { stones: editor.stones, toMove: editor.toMove }, lastMove: null,
+      status: { state: 'playing' }, forbidden: [], aiThinking: false,
+    };
+    const model = boardModel(edited, {});
+    return { ...model, ghostColor: editor.tool === 'erase' ? null : editor.tool };
+  }
+  const numbers = Boolean(prefs.showNumbers || review || shownPly != null);
+  const live = shownPly == null;
+  const candidates = state.analysisOn && state.candidates ? candidatesOf(state.candidates, shownView, t) : [];
+  return boardModel(shownView, {
+    showNumbers: numbers,
+    hint: hoverLine ?? (live ? hint : null),
+    candidates,
+  });
+}
+
+function renderBoard(state, shownView) {
+  const { view } = state;
+  const key = [view, state.hint, state.prefs.showNumbers, state.review, state.shownPly, state.editor,
+    state.candidates, state.hoverLine, state.analysisOn];
+  if (key.length === shown.key.length && key.every((k, i) => k === shown.key[i])) return;
+  shown = { ...shown, key };
   if (cursor && (cursor.x >= view.size || cursor.y >= view.size)) cursor = null;
-  board.setModel(boardModel(view, { showNumbers: numbers, hint }));
-  canvas.dataset.stones = vm.stonesAttr;
+  const model = modelOf(state, shownView);
+  board.setModel(model);
+  canvas.dataset.stones = model.stones.map((m) => `${m.x},${m.y},${m.color}`).join(';');
+  canvas.dataset.shownPly = state.shownPly == null ? 'live' : String(state.shownPly);
+  canvas.dataset.editing = String(Boolean(state.editor));
   canvas.dataset.status = view.status.state;
   canvas.dataset.thinking = String(view.aiThinking);
   canvas.dataset.sideToMove = view.sideToMove;
@@ -91,7 +134,17 @@ function renderBoard(state, vm) {
   canvas.setAttribute('aria-label', t('board.label', { size: view.size }));
 }
 
-function renderAnalysisBox(state) {
+function renderAnalysisBox(state, shownView) {
+  const best = state.analysisOn && state.candidates
+    ? candidatesOf(state.candidates, shownView, t)[0] : null;
+  if (best) {
+    renderAnalysis({
+      headline: `${best.point}  ${best.score}`,
+      details: t('analysis.depth', { depth: best.depth }),
+      line: t('analysis.line', { line: best.line }),
+    }, Boolean(state.view?.analysing));
+    return;
+  }
   const a = state.analysis;
   if (!a) {
     renderAnalysis(null, false);
@@ -106,11 +159,30 @@ function render(state) {
   if (!state.view) return;
   const vm = deriveViewModel(state.view, t, { sinceMs: performance.now() - state.receivedAt });
   renderPanel(vm);
-  renderBoard(state, vm);
-  renderAnalysisBox(state);
+  const ply = plyShown(state.view, state.shownPly);
+  const shownView = viewAtPly(state.view, ply);
+  renderBoard(state, shownView);
+  renderAnalysisBox(state, shownView);
+  renderStudy(state, ply, shownView);
   $('board-wrap').classList.toggle('is-busy', vm.thinking);
   $('thinking-pill').hidden = !vm.thinking || vm.status !== 'playing';
   $('thinking-pill-text').textContent = vm.statusText;
+}
+
+function renderStudy(state, ply, shownView) {
+  const { view } = state;
+  renderMoveList(view, ply, (p) => study.showPly(p));
+  renderReview(view, state.editor ? null : state.shownPly);
+  renderEditorBar(state.editor);
+  const candidates = state.candidates ? candidatesOf(state.candidates, shownView, t) : [];
+  renderCandidates({
+    on: state.analysisOn,
+    lines: Number(state.prefs.analysisLines) || 3,
+    note: state.analysisNote,
+    candidates,
+  }, (line) => study.hoverCandidate(line));
+  renderGraph(view, state.graph, ply);
+  $('btn-edit').setAttribute('aria-pressed', String(Boolean(state.editor)));
 }
 
 /** Keeps the "thinking" pill in the board's top margin, above the first line. */
@@ -132,7 +204,7 @@ function applyPreferences(prefs) {
   if (lang !== getLanguage() || shown.language === '') {
     setLanguage(lang);
     applyTranslations(document);
-    shown = { ...shown, language: lang, view: null };
+    shown = { ...shown, language: lang, key: [] };
     banner.refresh();
     document.title = t('app.title');
     canvas.setAttribute('aria-roledescription', t('board.role'));
@@ -154,6 +226,7 @@ store.subscribe((state) => {
     applyPreferences(state.prefs);
   }
   render(state);
+  study.sync(state);
 });
 
 /* ---------- board input ---------- */
@@ -173,9 +246,17 @@ bindPointer(canvas, () => board.layout(), {
   onPick: (p) => {
     cursor = p;
     board.setCursor(p, false);
-    controller.play(p);
+    placeAt(p);
   },
 });
+
+/** A click or Enter on the board: edit, continue from a reviewed move, or play. */
+function placeAt(p) {
+  const state = store.get();
+  if (state.editor) study.editAt(p);
+  else if (state.shownPly != null) study.playFrom(p);
+  else controller.play(p);
+}
 bindBoardKeys(canvas, {
   getSize: () => store.get().view?.size ?? 15,
   getCursor: () => cursor,
@@ -184,9 +265,88 @@ bindBoardKeys(canvas, {
     board.setCursor(p, visible);
     if (visible) announce(p);
   },
-  onPlace: (p) => controller.play(p),
+  onPlace: (p) => placeAt(p),
 });
 board.observe();
+
+/* ---------- review, analysis, graph, editor, in and out ---------- */
+
+const isTyping = (el) => el && (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) || el.isContentEditable);
+window.addEventListener('keydown', (e) => {
+  if (e.defaultPrevented || isModalOpen() || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (isTyping(e.target) || e.target === canvas) return;
+  if (e.key === 'Escape') {
+    const state = store.get();
+    if (state.editor) study.closeEditor();
+    else if (state.shownPly != null) study.live();
+    else return;
+    e.preventDefault();
+    return;
+  }
+  if (study.step(e.key)) e.preventDefault();
+});
+let wheel = 0;
+canvas.addEventListener('wheel', (e) => {
+  if (store.get().editor) return;
+  e.preventDefault();
+  wheel += e.deltaY;
+  if (Math.abs(wheel) < 40) return;
+  study.step(wheel > 0 ? 'ArrowRight' : 'ArrowLeft');
+  wheel = 0;
+}, { passive: false });
+onClick('btn-first', () => study.step('Home'));
+onClick('btn-prev', () => study.step('ArrowLeft'));
+onClick('btn-next', () => study.step('ArrowRight'));
+onClick('btn-last', () => study.step('End'));
+onClick('btn-live', () => study.live());
+onClick('btn-analyse', () => study.toggleAnalysis());
+$('analysis-lines').addEventListener('change', (e) => {
+  controller.savePrefs({ ...store.get().prefs, analysisLines: Number(e.target.value) });
+});
+onClick('btn-graph', () => study.evaluate());
+onClick('btn-graph-stop', () => study.stopGraph());
+bindGraph(() => lineOf(store.get().view ?? { moves: [] }).length, (p) => study.showPly(p));
+onClick('btn-restore', () => study.restoreVariation());
+onClick('btn-edit', () => (store.get().editor ? study.closeEditor() : study.openEditor()));
+for (const input of document.querySelectorAll('input[name="editTool"]')) {
+  input.addEventListener('change', () => study.changeEditor({ tool: input.value }));
+}
+$('editor-to-move').addEventListener('change', (e) => study.changeEditor({ toMove: e.target.value }));
+onClick('editor-clear', () => study.changeEditor({ stones: [] }));
+onClick('editor-cancel', () => study.closeEditor());
+onClick('editor-done', () => study.finishEditor());
+onClick('btn-copy', () => study.copy());
+onClick('btn-paste', () => openPasteDialog((text) => study.openText(text)));
+onClick('btn-image', async () => {
+  const options = await askImageOptions();
+  if (!options) return;
+  const state = store.get();
+  const model = modelOf({ ...state, hint: null, hoverLine: null, analysisOn: false },
+    viewAtPly(state.view, plyShown(state.view, state.shownPly)));
+  study.savePng(await boardPng(model, readBoardTheme(), options));
+});
+
+/** Drag and drop: a game file (or text) dropped on the window opens. */
+let dragDepth = 0;
+window.addEventListener('dragenter', (e) => {
+  e.preventDefault();
+  dragDepth += 1;
+  $('drop-overlay').hidden = false;
+});
+window.addEventListener('dragleave', () => {
+  dragDepth = Math.max(0, dragDepth - 1);
+  if (dragDepth === 0) $('drop-overlay').hidden = true;
+});
+window.addEventListener('dragover', (e) => e.preventDefault());
+window.addEventListener('drop', async (e) => {
+  e.preventDefault();
+  dragDepth = 0;
+  $('drop-overlay').hidden = true;
+  const file = e.dataTransfer?.files?.[0];
+  const text = file ? await file.text() : e.dataTransfer?.getData('text/plain') ?? '';
+  const problem = await study.openText(text, file?.name ?? '');
+  if (problem) toast.show(problem, 'error');
+});
 
 /* ---------- buttons and shortcuts ---------- */
 
@@ -238,12 +398,15 @@ window.__gomokuTest = {
   pointFor(x, y) {
     return pointToClient(board.layout(), canvas.getBoundingClientRect(), x, y);
   },
+  /** Milliseconds from switching analysis mode on to the first candidates drawn. */
+  analysisTiming: () => study.timing.firstCandidatesMs,
 };
 
 async function listenAll() {
   const subscriptions = [
     api.onView((view) => controller.showView(view)),
-    api.onAnalysis((payload) => controller.onAnalysis(payload)),
+    api.onAnalysis((payload) => (payload.ply != null ? study.onAnalysis(payload) : controller.onAnalysis(payload))),
+    api.onGraph((payload) => study.onGraph(payload)),
     api.onHint((payload) => controller.onHint(payload)),
     api.onEngineError(({ message }) => toast.show(t('error.engine', { message }), 'error')),
   ];

@@ -5,6 +5,7 @@
 // No DOM here: it is tested with `node --test`.
 
 import { pointLabel } from './board/geometry.js';
+import { setupStones } from './study.js';
 
 /** Longest nickname, in characters. */
 export const NAME_MAX = 20;
@@ -26,11 +27,13 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   language: 'auto',
   theme: 'auto',
   showNumbers: false,
+  analysisLines: 3,
 });
 
 const ERROR_KINDS = new Set([
   'occupied', 'outOfBoard', 'forbidden', 'notCentre', 'gameOver', 'notYourTurn', 'aiThinking',
-  'nothingToUndo', 'nothingToRedo', 'badRecord', 'io', 'badSettings',
+  'nothingToUndo', 'nothingToRedo', 'badRecord', 'io', 'badSettings', 'noVariation', 'fiveOnBoard',
+  'stoneCounts', 'forbiddenStone', 'badPosition',
 ]);
 
 /**
@@ -91,7 +94,7 @@ export function humanColorOf(view) {
  * @returns {string}
  */
 export function stonesAttribute(view) {
-  return view.moves.map((m) => `${m.x},${m.y},${m.color}`).join(';');
+  return [...setupStones(view), ...view.moves].map((m) => `${m.x},${m.y},${m.color}`).join(';');
 }
 
 /**
@@ -403,7 +406,7 @@ export function boardModel(view, extra = {}) {
   const canPlay = playing && !view.aiThinking && view.players[view.sideToMove].kind !== 'ai';
   return {
     size: view.size,
-    stones: view.moves,
+    stones: [...setupStones(view), ...view.moves],
     lastMove: view.lastMove,
     winLine: view.status.state === 'won' ? view.status.line : null,
     forbidden: view.forbidden ?? [],
@@ -412,5 +415,6 @@ export function boardModel(view, extra = {}) {
     hint: extra.hint ?? null,
     hintColor: view.sideToMove,
     busy: view.aiThinking,
+    candidates: extra.candidates ?? [],
   };
 }

@@ -58,6 +58,8 @@ pub struct Preferences {
     pub theme: Theme,
     /// Show move numbers on the stones.
     pub show_numbers: bool,
+    /// How many candidate moves analysis mode shows (1–5).
+    pub analysis_lines: u8,
 }
 
 impl Default for Preferences {
@@ -75,6 +77,7 @@ impl Default for Preferences {
             language: Language::Auto,
             theme: Theme::Auto,
             show_numbers: false,
+            analysis_lines: 3,
         }
     }
 }
@@ -87,6 +90,9 @@ impl Preferences {
     pub fn validated(mut self) -> Result<Preferences, String> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) {
             return Err(format!("board size {} is not in {MIN_SIZE}..={MAX_SIZE}", self.size));
+        }
+        if !(1..=5).contains(&self.analysis_lines) {
+            return Err(format!("analysis lines {} is not in 1..=5", self.analysis_lines));
         }
         let clean = |n: &str| clean_name(n).map_err(|e| e.to_string());
         self.names.black = clean(&self.names.black)?;

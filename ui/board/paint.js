@@ -440,3 +440,35 @@ export function paintBackground(ctx, layout, theme) {
   paintGrid(ctx, layout, theme);
   paintCoordinates(ctx, layout, theme);
 }
+
+/** Colours of analysis mode's candidate marks, by tone (see `toneOf` in study.js). */
+export const CANDIDATE_COLORS = Object.freeze({
+  best: '#1f9d55',
+  good: '#6aa84f',
+  fair: '#e69b23',
+  bad: '#d6452b',
+});
+
+/**
+ * Marks a candidate move of analysis mode: a disc coloured by its value with its rank.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} px
+ * @param {number} py
+ * @param {number} radius stone radius
+ * @param {number} rank 1 = best
+ * @param {keyof typeof CANDIDATE_COLORS} tone
+ */
+export function paintCandidate(ctx, px, py, radius, rank, tone) {
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(px, py, radius * 0.78, 0, Math.PI * 2);
+  ctx.fillStyle = CANDIDATE_COLORS[tone] ?? CANDIDATE_COLORS.fair;
+  ctx.globalAlpha = rank === 1 ? 0.95 : 0.82;
+  ctx.fill();
+  ctx.globalAlpha = 1;
+  ctx.lineWidth = Math.max(1, radius * 0.1);
+  ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+  ctx.stroke();
+  ctx.restore();
+  paintLabel(ctx, rank, px, py, radius, '#ffffff');
+}

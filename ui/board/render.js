@@ -9,7 +9,8 @@
 import { computeLayout, pointToPixel } from './geometry.js';
 import {
   DEFAULT_BOARD_THEME, makeStoneSprite, paintBackground, paintCursor, paintForbidden,
-  paintFocusRing, paintHintRing, paintLabel, paintLastMove, paintStone, paintWinLine,
+  paintCandidate, paintFocusRing, paintHintRing, paintLabel, paintLastMove, paintStone,
+  paintWinLine,
 } from './paint.js';
 
 const PLACE_MS = 200;
@@ -207,8 +208,18 @@ export class BoardRenderer {
       if (t < 1) animating = true;
       paintStone(ctx, this.sprites[stone.color], px, py, 0.75 + 0.25 * easeOutBack(t), Math.min(1, t * 1.8));
     }
+    this.drawCandidates(ctx, layout, occupied);
     this.drawHint(ctx, layout, occupied);
     return animating;
+  }
+
+  drawCandidates(ctx, layout, occupied) {
+    const hinted = new Set((this.model.hint ?? []).slice(0, 1).map(keyOf));
+    for (const c of [...(this.model.candidates ?? [])].reverse()) {
+      if (occupied.has(keyOf(c)) || hinted.has(keyOf(c))) continue;
+      const { px, py } = pointToPixel(layout, c.x, c.y);
+      paintCandidate(ctx, px, py, layout.stoneRadius, c.rank, c.tone);
+    }
   }
 
   drawHint(ctx, layout, occupied) {
@@ -233,7 +244,7 @@ export class BoardRenderer {
         const { px, py } = pointToPixel(layout, s.x, s.y);
         const isLast = lastMove && lastMove.x === s.x && lastMove.y === s.y;
         const ink = isLast ? this.theme.accent : s.color === 'black' ? '#f4f1ea' : '#1d1b18';
-        paintLabel(ctx, s.number, px, py, r, ink);
+        if (s.number != null) paintLabel(ctx, s.number, px, py, r, ink);
       }
     } else if (lastMove) {
       const { px, py } = pointToPixel(layout, lastMove.x, lastMove.y);

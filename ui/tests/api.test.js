@@ -65,5 +65,5 @@ test('events hand the payload to the handler', async () => {
   listeners[EVENTS.hint]({ event: EVENTS.hint, payload: { x: 1, y: 2 } });
   assert.deepEqual(seen, [{ x: 1, y: 2 }]);
   assert.equal(typeof unlisten, 'function');
-  assert.deepEqual(Object.values(EVENTS), ['game://view', 'game://analysis', 'game://hint', 'game://engine-error']);
+  assert.deepEqual(Object.values(EVENTS), ['game://view', 'game://analysis', 'game://hint', 'game://engine-error', 'game://graph']);
 });

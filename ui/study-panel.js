@@ -1,0 +1,260 @@
+// The study parts of the page: the move list, analysis mode's candidate list, the evaluation
+// graph, the review bar and the editor bar. They draw the state they are given and report clicks;
+// they decide nothing.
+
+import { t } from './i18n.js';
+import { graphPoints, lineOf, plyAtX } from './study.js';
+import { pointLabel } from './board/geometry.js';
+
+const $ = (id) => /** @type {any} */ (document.getElementById(id));
+
+let listKey = '';
+
+/**
+ * Writes the move list (moves, then undone ones dimmed), marking the ply shown and the mistakes.
+ * @param {any} view
+ * @param {number} ply the ply shown
+ * @param {(ply: number) => void} onPick
+ */
+export function renderMoveList(view, ply, onPick) {
+  const list = $('move-list');
+  const line = lineOf(view);
+  const mistakes = new Set(view.mistakes ?? []);
+  const key = JSON.stringify([view.size, view.setup?.stones.length ?? 0, line.map((m) => m.notation),
+    view.moves.length, [...mistakes], t('moves.title')]);
+  if (key !== listKey) {
+    listKey = key;
+    list.replaceChildren(startItem(view, onPick), ...line.map((m) => moveItem(view, m, mistakes, onPick)));
+  }
+  for (const item of list.children) {
+    const current = Number(item.dataset.ply) === ply;
+    item.classList.toggle('is-current', current);
+    if (current) {
+      item.setAttribute('aria-current', 'step');
+      item.scrollIntoView?.({ block: 'nearest' });
+    } else {
+      item.removeAttribute('aria-current');
+    }
+  }
+}
+
+function startItem(view, onPick) {
+  const n = view.setup?.stones.length ?? 0;
+  const item = listItem(0, onPick);
+  item.classList.add('is-start');
+  item.textContent = n ? t('moves.setup', { n }) : t(lineOf(view).length ? 'moves.start' : 'moves.empty');
+  return item;
+}
+
+function moveItem(view, move, mistakes, onPick) {
+  const item = listItem(move.number, onPick);
+  const undone = move.number > view.moves.length;
+  item.classList.toggle('is-undone', undone);
+  if (undone) item.title = t('moves.undone');
+  const num = document.createElement('span');
+  num.className = 'mv-num';
+  num.textContent = `${move.number}.`;
+  const dot = document.createElement('i');
+  dot.className = `stone-dot small stone-${move.color}`;
+  dot.setAttribute('aria-hidden', 'true');
+  const at = document.createElement('span');
+  at.className = 'mv-at';
+  at.textContent = pointLabel(move.x, move.y, view.size);
+  item.append(num, dot, at);
+  if (mistakes.has(move.number)) {
+    item.classList.add('is-mistake');
+    const mark = document.createElement('b');
+    mark.className = 'mv-mistake';
+    mark.textContent = '?';
+    mark.title = t('moves.mistake');
+    item.append(mark);
+  }
+  item.setAttribute('aria-label', `${move.number}. ${t(`color.${move.color}`)} ${at.textContent}`);
+  return item;
+}
+
+function listItem(ply, onPick) {
+  const item = document.createElement('li');
+  item.dataset.ply = String(ply);
+  item.dataset.testid = `move-${ply}`;
+  item.addEventListener('click', () => onPick(ply));
+  return item;
+}
+
+/**
+ * The review bar over the board and the kept variation's note.
+ * @param {any} view
+ * @param {number | null} shownPly
+ */
+export function renderReview(view, shownPly) {
+  const bar = $('review-bar');
+  bar.hidden = shownPly == null;
+  if (shownPly != null) {
+    $('review-text').textContent = shownPly === 0
+      ? t('review.start')
+      : t('review.bar', { n: shownPly, total: lineOf(view).length });
+  }
+  const v = view.variation;
+  $('variation-note').hidden = !v;
+  if (v) $('variation-text').textContent = t('variation.kept', { n: v.moves.length, from: v.fromPly + 1 });
+  const end = lineOf(view).length;
+  const ply = shownPly ?? view.moves.length;
+  $('btn-first').disabled = ply === 0;
+  $('btn-prev').disabled = ply === 0;
+  $('btn-next').disabled = ply >= end;
+  $('btn-last').disabled = ply >= end;
+}
+
+/**
+ * Analysis mode's button and candidate list.
+ * @param {{on: boolean, lines: number, note: string, candidates: any[]}} state
+ * @param {(line: {x: number, y: number}[] | null) => void} onHover
+ */
+export function renderCandidates(state, onHover) {
+  const button = $('btn-analyse');
+  button.setAttribute('aria-pressed', String(state.on));
+  button.classList.toggle('is-on', state.on);
+  $('analysis-lines').value = String(state.lines);
+  const list = $('candidates');
+  list.hidden = !state.on;
+  if (!state.on) return;
+  const key = JSON.stringify([state.note, state.candidates.map((c) => [c.point, c.score, c.line, c.depth])]);
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  if (state.note || !state.candidates.length) {
+    const li = document.createElement('li');
+    li.className = 'cand-note';
+    li.textContent = t(state.note === 'over' ? 'analysis.over'
+      : state.note === 'waiting' ? 'analysis.waiting' : 'analysis.modeOn');
+    list.replaceChildren(li);
+    return;
+  }
+  list.replaceChildren(...state.candidates.map((c) => candidateItem(c, onHover)));
+}
+
+function candidateItem(c, onHover) {
+  const li = document.createElement('li');
+  li.className = `cand tone-${c.tone}`;
+  li.tabIndex = 0;
+  li.dataset.testid = `candidate-${c.rank}`;
+  const rank = document.createElement('span');
+  rank.className = 'cand-rank';
+  rank.textContent = String(c.rank);
+  const main = document.createElement('span');
+  main.className = 'cand-main';
+  main.textContent = `${c.point}  ${c.score}`;
+  const line = document.createElement('span');
+  line.className = 'cand-line';
+  line.textContent = `${t('analysis.depth', { depth: c.depth })} · ${c.line}`;
+  li.append(rank, main, line);
+  li.setAttribute('aria-label', t('analysis.candidate', c));
+  const show = () => onHover(c.pv);
+  const hide = () => onHover(null);
+  li.addEventListener('pointerenter', show);
+  li.addEventListener('pointerleave', hide);
+  li.addEventListener('focus', show);
+  li.addEventListener('blur', hide);
+  return li;
+}
+
+/**
+ * The evaluation graph: black's advantage above the middle, white's below, mistakes in red, the
+ * ply shown marked.
+ * @param {any} view
+ * @param {{total: number, evals: any[]} | null} progress the graph being computed, if any
+ * @param {number} ply the ply shown
+ */
+export function renderGraph(view, progress, ply) {
+  const box = $('graph-box');
+  const evals = mergedEvaluations(view, progress);
+  const computing = Boolean(view.evaluating);
+  box.hidden = !computing && evals.filter(Boolean).length === 0 && !progress;
+  if (box.hidden) return;
+  const plies = lineOf(view).length;
+  const done = evals.filter(Boolean).length;
+  $('graph-status').textContent = computing
+    ? t('graph.progress', { done, total: plies + 1 })
+    : done < plies + 1 ? t('graph.stopped', { done, total: plies + 1 }) : t('graph.done');
+  $('btn-graph-stop').hidden = !computing;
+  drawGraph($('eval-graph'), evals, plies, new Set(view.mistakes ?? []), ply);
+}
+
+/** The evaluations kept with the game, completed by the ones the running graph reported. */
+export function mergedEvaluations(view, progress) {
+  const evals = (view.evaluations ?? []).slice();
+  for (const [ply, e] of (progress?.evals ?? []).entries()) if (e && !evals[ply]) evals[ply] = e;
+  return evals;
+}
+
+function drawGraph(canvas, evals, plies, mistakes, ply) {
+  const dpr = window.devicePixelRatio || 1;
+  const w = canvas.clientWidth;
+  const h = canvas.clientHeight;
+  if (!w || !h) return;
+  if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
+  if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  const style = getComputedStyle(canvas);
+  const pad = 4;
+  const points = graphPoints(evals, plies, w - 2 * pad, h - 2 * pad)
+    .map((p) => ({ ...p, x: p.x + pad, y: p.y + pad }));
+  ctx.fillStyle = style.getPropertyValue('--graph-white').trim() || '#e9e4da';
+  ctx.fillRect(0, h / 2, w, h / 2);
+  ctx.fillStyle = style.getPropertyValue('--graph-black').trim() || '#3a3631';
+  if (points.length) {
+    ctx.beginPath();
+    ctx.moveTo(points[0].x, h / 2);
+    for (const p of points) ctx.lineTo(p.x, p.y);
+    ctx.lineTo(points[points.length - 1].x, h / 2);
+    ctx.closePath();
+    ctx.fill();
+  }
+  ctx.strokeStyle = 'rgba(128, 128, 128, 0.6)';
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(0, h / 2 + 0.5);
+  ctx.lineTo(w, h / 2 + 0.5);
+  ctx.stroke();
+  const x = pad + (plies ? (ply / plies) * (w - 2 * pad) : 0);
+  ctx.strokeStyle = style.getPropertyValue('--accent').trim() || '#e0442a';
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.moveTo(x, 0);
+  ctx.lineTo(x, h);
+  ctx.stroke();
+  ctx.fillStyle = '#d6452b';
+  for (const p of points) {
+    if (!mistakes.has(p.ply)) continue;
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, 3.5, 0, Math.PI * 2);
+    ctx.fill();
+  }
+}
+
+/**
+ * Listens for clicks on the graph.
+ * @param {() => number} getPlies the line's length
+ * @param {(ply: number) => void} onPick
+ */
+export function bindGraph(getPlies, onPick) {
+  const canvas = $('eval-graph');
+  canvas.addEventListener('click', (e) => {
+    const rect = canvas.getBoundingClientRect();
+    onPick(plyAtX(e.clientX - rect.left - 4, getPlies(), rect.width - 8));
+  });
+}
+
+/**
+ * The editor bar's controls.
+ * @param {{tool: string, toMove: string} | null} editor
+ */
+export function renderEditorBar(editor) {
+  $('editor-bar').hidden = !editor;
+  if (!editor) return;
+  for (const input of document.querySelectorAll('input[name="editTool"]')) {
+    input.checked = input.value === editor.tool;
+  }
+  $('editor-to-move').value = editor.toMove;
+}
