@@ -269,6 +269,49 @@ bindBoardKeys(canvas, {
 });
 board.observe();
 
+/* ---------- buttons and shortcuts ---------- */
+
+const openNewGame = () => settings.open(store.get().prefs, { focusStart: true });
+const actions = {
+  new: openNewGame,
+  undo: () => controller.undo(),
+  redo: () => controller.redo(),
+  hint: () => controller.hint(),
+  save: () => controller.save(),
+  load: () => controller.load(),
+};
+const onClick = (id, fn) => $(id).addEventListener('click', fn);
+onClick('btn-new', actions.new);
+onClick('btn-undo', actions.undo);
+onClick('btn-redo', actions.redo);
+onClick('btn-hint', actions.hint);
+onClick('btn-save', actions.save);
+onClick('btn-load', actions.load);
+onClick('btn-stop', () => controller.stop());
+onClick('btn-ai-move', () => controller.aiMove());
+onClick('btn-settings', () => settings.open(store.get().prefs));
+onClick('btn-names', () => {
+  const view = store.get().view;
+  if (view) nicknames.open(view);
+});
+onClick('btn-sound', () => {
+  const prefs = store.get().prefs;
+  controller.savePrefs({ ...prefs, sound: !prefs.sound });
+});
+onClick('btn-theme', () => {
+  const shownTheme = document.documentElement.dataset.theme;
+  controller.savePrefs({ ...store.get().prefs, theme: shownTheme === 'dark' ? 'light' : 'dark' });
+});
+$('lang-select').addEventListener('change', (e) => {
+  controller.savePrefs({ ...store.get().prefs, language: e.target.value });
+});
+bindShortcuts(window, (action) => {
+  const view = store.get().view;
+  const button = { undo: 'btn-undo', redo: 'btn-redo', hint: 'btn-hint' }[action];
+  if (button && $(button).disabled) return;
+  if (view || action === 'new') actions[action]();
+}, { isBlocked: isModalOpen });
+
 /* ---------- review, analysis, graph, editor, in and out ---------- */
 
 const isTyping = (el) => el && (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) || el.isContentEditable);
@@ -347,49 +390,6 @@ window.addEventListener('drop', async (e) => {
   const problem = await study.openText(text, file?.name ?? '');
   if (problem) toast.show(problem, 'error');
 });
-
-/* ---------- buttons and shortcuts ---------- */
-
-const openNewGame = () => settings.open(store.get().prefs, { focusStart: true });
-const actions = {
-  new: openNewGame,
-  undo: () => controller.undo(),
-  redo: () => controller.redo(),
-  hint: () => controller.hint(),
-  save: () => controller.save(),
-  load: () => controller.load(),
-};
-const onClick = (id, fn) => $(id).addEventListener('click', fn);
-onClick('btn-new', actions.new);
-onClick('btn-undo', actions.undo);
-onClick('btn-redo', actions.redo);
-onClick('btn-hint', actions.hint);
-onClick('btn-save', actions.save);
-onClick('btn-load', actions.load);
-onClick('btn-stop', () => controller.stop());
-onClick('btn-ai-move', () => controller.aiMove());
-onClick('btn-settings', () => settings.open(store.get().prefs));
-onClick('btn-names', () => {
-  const view = store.get().view;
-  if (view) nicknames.open(view);
-});
-onClick('btn-sound', () => {
-  const prefs = store.get().prefs;
-  controller.savePrefs({ ...prefs, sound: !prefs.sound });
-});
-onClick('btn-theme', () => {
-  const shownTheme = document.documentElement.dataset.theme;
-  controller.savePrefs({ ...store.get().prefs, theme: shownTheme === 'dark' ? 'light' : 'dark' });
-});
-$('lang-select').addEventListener('change', (e) => {
-  controller.savePrefs({ ...store.get().prefs, language: e.target.value });
-});
-bindShortcuts(window, (action) => {
-  const view = store.get().view;
-  const button = { undo: 'btn-undo', redo: 'btn-redo', hint: 'btn-hint' }[action];
-  if (button && $(button).disabled) return;
-  if (view || action === 'new') actions[action]();
-}, { isBlocked: isModalOpen });
 
 /* ---------- shell events, start-up ---------- */
 

@@ -31,11 +31,19 @@ export function renderMoveList(view, ply, onPick) {
     item.classList.toggle('is-current', current);
     if (current) {
       item.setAttribute('aria-current', 'step');
-      item.scrollIntoView?.({ block: 'nearest' });
+      keepInView(list, item);
     } else {
       item.removeAttribute('aria-current');
     }
   }
+}
+
+/** Scrolls the list (and only the list) so that `item` is visible. */
+function keepInView(list, item) {
+  const top = item.offsetTop;
+  const bottom = top + item.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
 }
 
 function startItem(view, onPick) {
@@ -176,6 +184,9 @@ export function renderGraph(view, progress, ply) {
     ? t('graph.progress', { done, total: plies + 1 })
     : done < plies + 1 ? t('graph.stopped', { done, total: plies + 1 }) : t('graph.done');
   $('btn-graph-stop').hidden = !computing;
+  // Once complete, the legend moves to the graph's tooltip and the list gets the room.
+  $('graph-foot').hidden = !computing && done >= plies + 1;
+  $('eval-graph').title = t('graph.done');
   drawGraph($('eval-graph'), evals, plies, new Set(view.mistakes ?? []), ply);
 }
 
