@@ -242,13 +242,31 @@ function announce(point) {
 }
 
 bindPointer(canvas, () => board.layout(), {
-  onHover: (p) => board.setHover(p),
+  onHover: (p) => {
+    board.setHover(p);
+    hoverCandidateAt(p);
+  },
   onPick: (p) => {
     cursor = p;
     board.setCursor(p, false);
     placeAt(p);
   },
 });
+
+/** Hovering a candidate mark of analysis mode shows its line. */
+let hoveredMark = null;
+function hoverCandidateAt(p) {
+  const state = store.get();
+  if (!state.analysisOn || !state.candidates || state.editor) return;
+  const c = p && state.candidates.lines?.find((l) => l.pv?.[0]?.x === p.x && l.pv?.[0]?.y === p.y);
+  if (c) {
+    hoveredMark = c;
+    study.hoverCandidate(c.pv);
+  } else if (hoveredMark) {
+    hoveredMark = null;
+    study.hoverCandidate(null);
+  }
+}
 
 /** A click or Enter on the board: edit, continue from a reviewed move, or play. */
 function placeAt(p) {
