@@ -61,10 +61,10 @@ pub struct Turn {
 }
 
 impl OpeningAi {
-    /// The opening AI at `level` for the move rule `rule`: six candidates per placing
-    /// decision, each judged by a depth-4 search.
+    /// The opening AI at `level` for the move rule `rule`: sixteen candidates per placing
+    /// decision, each judged by a depth-8 search (a few hundred milliseconds a decision).
     pub fn new(level: Level, rule: Rule, seed: u64) -> OpeningAi {
-        OpeningAi { level, rule, search: Limits::depth(4), candidates: 6, even_window: 60, seed }
+        OpeningAi { level, rule, search: Limits::depth(8), candidates: 16, even_window: 60, seed }
     }
 
     /// The same AI spending about `budget` on one decision: its time and nodes are shared out

@@ -71,7 +71,7 @@ pub fn three_stones(opening: &Opening, n: usize, rng: &mut SmallRng) -> Vec<Vec<
     }
 }
 
-/// Random templates: black near the centre, white within two steps of it, black within two
+/// Random templates: black near the centre, white within two steps of it, black within three
 /// steps of either.
 fn free_three(opening: &Opening, n: usize, rng: &mut SmallRng) -> Vec<Vec<Decision>> {
     let from = opening.decisions().len();
@@ -85,7 +85,7 @@ fn free_three(opening: &Opening, n: usize, rng: &mut SmallRng) -> Vec<Vec<Decisi
             let point = match placed {
                 0 => point_near(scratch.board(), Pos::centre(scratch.size()), 1, true, rng),
                 1 => point_near(scratch.board(), scratch.stones()[0].0, 2, false, rng),
-                _ => near_some_stone(&scratch, 2, rng),
+                _ => near_some_stone(&scratch, 3, rng),
             };
             if point.and_then(|p| scratch.apply(Decision::Place(p)).ok()).is_none() {
                 break;
