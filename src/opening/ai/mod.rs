@@ -69,8 +69,11 @@ impl OpeningAi {
 
     /// The same AI spending about `budget` on one decision: its time and nodes are shared out
     /// among the searches a decision makes (the candidates and two more); a depth limit applies
-    /// to each search as it is.
+    /// to each search as it is. A budget without any limit keeps the AI's own.
     pub fn with_budget(self, budget: Limits) -> OpeningAi {
+        if budget.move_time.is_none() && budget.nodes.is_none() && budget.depth.is_none() {
+            return self;
+        }
         let searches = self.candidates as u32 + 2;
         let search = Limits {
             move_time: budget.move_time.map(|t| t / searches),
