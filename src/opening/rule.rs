@@ -19,9 +19,12 @@ pub enum OpeningRule {
     /// stays white and plays the fourth move, or places two more stones (white, then black) and
     /// lets the opener choose the colour.
     Swap2,
-    /// The RIF opening rule of 1996 (renju): the tentative black places one of the 26 canonical
-    /// openings, the tentative white may swap, white plays the fourth move, black offers two
-    /// fifth moves that are not symmetric, white keeps one and plays the sixth.
+    /// The RIF opening rule of 1996 (renju; the rule of the world championships 1996–2008):
+    /// the tentative black places the first three stones as one of the 26 canonical openings
+    /// (black on the centre, white touching it, black in the central 5×5 square), the
+    /// tentative white may swap once, white plays the fourth move anywhere, black offers two
+    /// fifth moves that are not symmetric to each other, white keeps one and plays the sixth.
+    /// The later rules (Yamaguchi, Soosõrv, Taraguchi) are not implemented.
     Rif,
 }
 

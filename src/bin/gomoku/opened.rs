@@ -70,3 +70,42 @@ pub fn play_opened_game(
     };
     (a_color, end, moves)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::player::Internal;
+    use gomoku::opening::OpeningRule;
+    use gomoku::{Level, Rule};
+
+    #[test]
+    fn games_through_every_opening_rule_end_without_forfeits() {
+        for (opening_rule, rule) in [
+            (OpeningRule::Swap1, Rule::Freestyle),
+            (OpeningRule::Swap2, Rule::Standard),
+            (OpeningRule::Rif, Rule::Renju),
+        ] {
+            let plan = MatchPlan {
+                openings: &[],
+                opening_rule,
+                games: 2,
+                size: 15,
+                rule,
+                move_ms: 50,
+                concurrency: 1,
+                sprt: None,
+                names: (String::new(), String::new()),
+            };
+            for a_opens in [true, false] {
+                let mut a = Internal::new(Level::Hard, 1, Some(2));
+                let mut b = Internal::new(Level::Medium, 2, Some(1));
+                let (_, end, moves) = play_opened_game(&mut a, &mut b, a_opens, &plan);
+                assert!(!matches!(end, GameEnd::Forfeit(_)), "{opening_rule}: {end:?}");
+                assert!(moves.len() > 5, "{opening_rule}: {moves:?}");
+                if opening_rule == OpeningRule::Rif {
+                    assert_eq!(moves[0], Pos::centre(15));
+                }
+            }
+        }
+    }
+}
