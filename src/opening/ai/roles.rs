@@ -14,7 +14,9 @@ const FIFTH_LINES: usize = 8;
 /// Some decisions of one player and, when they end the opening with its move, that move.
 #[derive(Default)]
 pub struct Step {
+    /// The decisions, in order.
     pub decisions: Vec<Decision>,
+    /// The first normal move, when the decisions end the opening with this player to move.
     pub then_play: Option<Pos>,
 }
 
@@ -34,16 +36,12 @@ pub fn decide(
     match opening.phase() {
         Phase::OpenerPlacesThree { .. } => {
             let candidates = three_stones(opening, ai.candidates, rng);
-            Step::of(
-                most_even(opening, candidates, judge).map_or_else(|| fallback(opening), |e| e.0),
-            )
+            Step::of(most_even_or_any(opening, candidates, judge))
         }
         Phase::ResponderChooses => respond(ai, opening, judge, rng),
         Phase::ResponderPlacesFifth => {
             let candidates = two_stones(opening, ai.candidates, None, rng);
-            Step::of(
-                most_even(opening, candidates, judge).map_or_else(|| fallback(opening), |e| e.0),
-            )
+            Step::of(most_even_or_any(opening, candidates, judge))
         }
         Phase::OpenerChooses => choose_colour(judge.judge(opening.board(), Color::White)),
         Phase::FourthMove => {
@@ -57,25 +55,34 @@ pub fn decide(
 }
 
 /// The candidate whose position is the most even for the side to move after it, with that
-/// |value| and the search's verdict.
+/// |value|.
 fn most_even(
     opening: &Opening,
     candidates: Vec<Vec<Decision>>,
     judge: &mut Judge<'_>,
-) -> Option<(Vec<Decision>, i32, Verdict)> {
-    let mut best: Option<(Vec<Decision>, i32, Verdict)> = None;
+) -> Option<(Vec<Decision>, i32)> {
+    let mut best: Option<(Vec<Decision>, i32)> = None;
     for decisions in candidates {
         let mut scratch = opening.clone();
         if decisions.iter().any(|&d| scratch.apply(d).is_err()) {
             continue;
         }
-        let verdict = judge.judge(scratch.board(), scratch.to_move());
-        let cost = verdict.value.abs();
+        let cost = judge.judge(scratch.board(), scratch.to_move()).value.abs();
         if best.as_ref().is_none_or(|b| cost < b.1) {
-            best = Some((decisions, cost, verdict));
+            best = Some((decisions, cost));
         }
     }
     best
+}
+
+/// The most even candidate, or the first legal stone should there be none.
+fn most_even_or_any(
+    opening: &Opening,
+    candidates: Vec<Vec<Decision>>,
+    judge: &mut Judge<'_>,
+) -> Vec<Decision> {
+    most_even(opening, candidates, judge)
+        .map_or_else(|| fallback(opening), |(decisions, _)| decisions)
 }
 
 /// The responder's choice: two more stones (swap2) when neither colour is clearly better and an
@@ -84,7 +91,7 @@ fn respond(ai: &OpeningAi, opening: &Opening, judge: &mut Judge<'_>, rng: &mut S
     let verdict = judge.judge(opening.board(), Color::White);
     if opening.rule() == OpeningRule::Swap2 && verdict.value.abs() <= ai.even_window {
         let candidates = two_stones(opening, ai.candidates, verdict.best, rng);
-        if let Some((decisions, cost, _)) = most_even(opening, candidates, judge) {
+        if let Some((decisions, cost)) = most_even(opening, candidates, judge) {
             if cost <= ai.even_window {
                 return Step::of(decisions);
             }
