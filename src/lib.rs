@@ -1,7 +1,8 @@
 //! # gomoku — the engine of the Gomoku (五子棋) game
 //!
 //! Pure Rust, no GUI: the board, the rules (freestyle, standard, renju with RIF forbidden points),
-//! one game with undo/redo and clocks, save files, the AI, and the Gomocup `pbrain` protocol.
+//! one game with undo/redo and clocks, save files, opening rules (swap1, swap2, RIF), the AI, and
+//! the Gomocup `pbrain` protocol.
 //!
 //! ## Coordinates — one convention everywhere
 //! * **Protocol coordinates** ([`Pos`]): `x,y`, zero-based; `x` is the column counted from the
@@ -27,6 +28,7 @@ mod color;
 pub mod diagram;
 pub mod game;
 mod level;
+pub mod opening;
 mod pos;
 pub mod protocol;
 pub mod record;

@@ -320,3 +320,100 @@ fn yxnbest_reports_distinct_candidates_then_answers_without_playing() {
     assert!(!again.starts_with("ERROR"), "{again}");
     assert_eq!(brain.ask("YXNBEST 0").split_whitespace().next(), Some("ERROR"));
 }
+
+/// Sends a SWAP2BOARD block with these stones and returns the answer.
+fn swap2(brain: &mut Brain, stones: &[(u8, u8)]) -> String {
+    brain.send("SWAP2BOARD");
+    for (x, y) in stones {
+        brain.send(&format!("{x},{y}"));
+    }
+    brain.reply_after("DONE").0
+}
+
+/// The points of an answer of moves `x,y x,y …`, checked to be on the board, free and distinct.
+fn answered_points(answer: &str, taken: &[(u8, u8)]) -> Vec<(u8, u8)> {
+    let points: Vec<(u8, u8)> = answer.split_whitespace().map(parse_move).collect();
+    for (i, &(x, y)) in points.iter().enumerate() {
+        assert!(x < 15 && y < 15, "{answer}: off the board");
+        assert!(!taken.contains(&(x, y)), "{answer}: {x},{y} is taken");
+        assert!(!points[..i].contains(&(x, y)), "{answer}: {x},{y} twice");
+    }
+    points
+}
+
+fn swap2_brain() -> Brain {
+    let mut brain = Brain::start();
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.send("INFO timeout_turn 300");
+    brain.send("INFO rule 1");
+    brain
+}
+
+#[test]
+fn swap2board_without_stones_proposes_three_stones() {
+    let mut brain = swap2_brain();
+    let answer = swap2(&mut brain, &[]);
+    let points = answered_points(&answer, &[]);
+    assert_eq!(points.len(), 3, "{answer}");
+    // The brain's board now holds them: white's fourth move comes next.
+    let (x, y) = points[0];
+    assert!(brain.ask(&format!("TAKEBACK {x},{y}")).starts_with("OK"));
+}
+
+#[test]
+fn swap2board_with_three_stones_swaps_stays_or_adds_two() {
+    let mut brain = swap2_brain();
+    let openings: [&[(u8, u8)]; 3] = [
+        &[(7, 7), (8, 7), (7, 9)],
+        // Black's stones far apart in the corners: white stands well.
+        &[(0, 0), (7, 7), (14, 14)],
+        // Black's two stones side by side: black stands well.
+        &[(7, 7), (0, 14), (8, 7)],
+    ];
+    let mut answers = Vec::new();
+    for stones in openings {
+        let answer = swap2(&mut brain, stones);
+        if answer != "SWAP" {
+            let count = answered_points(&answer, stones).len();
+            assert!(count == 1 || count == 2, "{answer}");
+        }
+        answers.push(answer);
+    }
+    assert_eq!(answers[2], "SWAP", "the brain takes black when black stands well");
+    assert_ne!(answers[1], "SWAP", "and keeps white when white does");
+}
+
+#[test]
+fn swap2board_with_five_stones_swaps_or_plays_the_sixth() {
+    let mut brain = swap2_brain();
+    let white_ahead = [(0, 0), (7, 7), (14, 14), (8, 8), (0, 14)];
+    let answer = swap2(&mut brain, &white_ahead);
+    assert_eq!(answered_points(&answer, &white_ahead).len(), 1, "{answer}");
+    let black_ahead = [(7, 7), (0, 0), (8, 8), (14, 0), (6, 6)];
+    assert_eq!(swap2(&mut brain, &black_ahead), "SWAP");
+    // The stones may come with a field, as some managers send them.
+    brain.send("SWAP2BOARD");
+    for (i, (x, y)) in white_ahead.iter().enumerate() {
+        brain.send(&format!("{x},{y},{}", 2 - i % 2));
+    }
+    let answer = brain.reply_after("DONE").0;
+    assert_eq!(answered_points(&answer, &white_ahead).len(), 1, "{answer}");
+}
+
+#[test]
+fn swap2board_garbage_gets_an_error_and_changes_nothing() {
+    let mut brain = swap2_brain();
+    for stones in [&[(7u8, 7u8), (8, 8)][..], &[(7, 7), (8, 8), (7, 7)], &[(7, 7), (8, 8), (20, 3)]]
+    {
+        let answer = swap2(&mut brain, stones);
+        assert!(answer.starts_with("ERROR"), "{stones:?} got {answer}");
+    }
+    brain.send("SWAP2BOARD");
+    brain.send("7,7");
+    brain.send("seven,eight");
+    brain.send("9,9");
+    assert!(brain.reply_after("DONE").0.starts_with("ERROR"));
+    // None of that reached the board: the brain still opens an empty board.
+    assert!(brain.ask("BEGIN").split(',').count() == 2);
+    assert!(brain.ask("DONE").starts_with("ERROR"), "no block is open any more");
+}

@@ -20,10 +20,16 @@ pub enum Command {
     Board,
     /// `YXBOARD`: a position follows, without a reply.
     YxBoard,
+    /// `SWAP2BOARD`: the swap2 opening's stones follow (0, 3 or 5 lines `x,y`), then the brain
+    /// answers its opening decision.
+    Swap2Board,
     /// `DONE`: the end of a position.
     Done,
     /// `x,y,field` inside a position.
     Stone(Pos, u8),
+    /// `x,y` inside a SWAP2BOARD block (`x,y,field` is read too, the field ignored: the order of
+    /// the stones gives their colours).
+    Point(Pos),
     /// `INFO key value`.
     Info(String, String),
     /// `TAKEBACK x,y`.
@@ -81,6 +87,7 @@ pub fn parse(line: &str, in_board: bool) -> Result<Command, ParseError> {
         "TURN" => point(rest, "TURN").map(Command::Turn),
         "BOARD" => Ok(Command::Board),
         "YXBOARD" => Ok(Command::YxBoard),
+        "SWAP2BOARD" => Ok(Command::Swap2Board),
         "DONE" => Ok(Command::Done),
         "INFO" => info(rest),
         "TAKEBACK" => point(rest, "TAKEBACK").map(Command::Takeback),
@@ -158,6 +165,33 @@ fn stone(line: &str) -> Result<Command, ParseError> {
     Ok(Command::Stone(Pos::new(x, y), field))
 }
 
+/// Parses one line inside a SWAP2BOARD block: `DONE`, or a stone `x,y` (an `x,y,field` line,
+/// as some managers send, is read the same way: the field is ignored).
+///
+/// # Errors
+/// [`ParseError::Malformed`] for anything else.
+pub fn parse_swap2(line: &str) -> Result<Command, ParseError> {
+    let line = line.trim();
+    if line.eq_ignore_ascii_case("DONE") {
+        return Ok(Command::Done);
+    }
+    let bad = || {
+        ParseError::Malformed(format!(
+            "expected x,y or DONE, got {:?}",
+            line.chars().take(40).collect::<String>()
+        ))
+    };
+    let mut parts = line.split(',').map(str::trim);
+    let (Some(x), Some(y)) = (parts.next(), parts.next()) else { return Err(bad()) };
+    let field = parts.next();
+    if parts.next().is_some() || field.is_some_and(|f| !matches!(f, "1" | "2" | "3")) {
+        return Err(bad());
+    }
+    let x: u8 = x.parse().map_err(|_| bad())?;
+    let y: u8 = y.parse().map_err(|_| bad())?;
+    Ok(Command::Point(Pos::new(x, y)))
+}
+
 fn info(rest: &str) -> Result<Command, ParseError> {
     let (key, value) =
         rest.split_once(char::is_whitespace).ok_or_else(|| malformed("INFO", rest))?;
@@ -178,6 +212,17 @@ mod tests {
         );
         assert_eq!(parse("3,4,1", true), Ok(Command::Stone(Pos::new(3, 4), 1)));
         assert_eq!(parse("done", true), Ok(Command::Done));
+    }
+
+    #[test]
+    fn swap2_lines_are_points_with_an_optional_field() {
+        assert_eq!(parse("swap2board", false), Ok(Command::Swap2Board));
+        assert_eq!(parse_swap2(" 7, 8 "), Ok(Command::Point(Pos::new(7, 8))));
+        assert_eq!(parse_swap2("7,8,2"), Ok(Command::Point(Pos::new(7, 8))));
+        assert_eq!(parse_swap2("done"), Ok(Command::Done));
+        for bad in ["7", "7,8,9", "7,8,1,1", "a,b", "-1,2", "300,1", ""] {
+            assert!(matches!(parse_swap2(bad), Err(ParseError::Malformed(_))), "{bad:?}");
+        }
     }
 
     #[test]

@@ -4,11 +4,16 @@
 //!
 //! Coordinates are protocol coordinates `x,y` (zero-based, `y` from the top). The brain's colour
 //! follows from the stone count when it is asked to move: an even count means it plays black.
+//!
+//! `SWAP2BOARD` (the Gomocup swap2 extension) is answered by the opening AI
+//! ([`crate::opening::ai`]): three stones for an empty board; `SWAP`, the fourth move, or the
+//! fourth and fifth stones for three stones; `SWAP` or the sixth move for five.
 
 mod command;
 mod settings;
+mod swap2;
 
-pub use command::{parse, Command, ParseError};
+pub use command::{parse, parse_swap2, Command, ParseError};
 pub use settings::BrainSettings;
 
 use crate::ai::{Analysis, Engine, Limits, Request};
@@ -30,9 +35,20 @@ pub enum Flow {
     Exit,
 }
 
-/// A position being received by BOARD or YXBOARD.
+/// Which block of stone lines is being read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Block {
+    /// BOARD: a position, then the brain moves.
+    Board,
+    /// YXBOARD: a position, no reply.
+    YxBoard,
+    /// SWAP2BOARD: the swap2 opening's stones, then the brain's opening decision.
+    Swap2,
+}
+
+/// A position being received by BOARD, YXBOARD or SWAP2BOARD (where the field is unused).
 struct PendingBoard {
-    reply: bool,
+    kind: Block,
     stones: Vec<(Pos, u8)>,
     error: Option<String>,
 }
@@ -45,6 +61,8 @@ pub struct Session {
     settings: BrainSettings,
     engine: Engine,
     pending: Option<PendingBoard>,
+    /// Seeds the swap2 opening proposals (from the clock, so games differ).
+    opening_seed: u64,
 }
 
 impl Default for Session {
@@ -63,13 +81,18 @@ impl Session {
             engine: Engine::new(settings.hash_mb(), 1),
             settings,
             pending: None,
+            opening_seed: swap2::clock_seed(),
         }
     }
 
     /// Handles one line; replies go to `out` (one line each, without line ending). `stop` is the
     /// flag that YXSTOP sets from the reading thread while a search runs.
     pub fn handle(&mut self, line: &str, stop: &AtomicBool, out: &mut dyn FnMut(String)) -> Flow {
-        match parse(line, self.pending.is_some()) {
+        let parsed = match self.pending.as_ref().map(|p| p.kind) {
+            Some(Block::Swap2) => parse_swap2(line),
+            kind => parse(line, kind.is_some()),
+        };
+        match parsed {
             Ok(Command::End) => return Flow::Exit,
             Ok(command) => self.execute(command, stop, out),
             Err(ParseError::Unknown(word)) => out(format!("UNKNOWN {word}")),
@@ -91,8 +114,11 @@ impl Session {
             Command::Restart => self.restart(out),
             Command::Begin => self.begin(stop, out),
             Command::Turn(p) => self.turn(p, stop, out),
-            Command::Board | Command::YxBoard => self.open_board(command == Command::Board, out),
+            Command::Board => self.open_board(Block::Board, out),
+            Command::YxBoard => self.open_board(Block::YxBoard, out),
+            Command::Swap2Board => self.open_board(Block::Swap2, out),
             Command::Stone(p, field) => self.pending_stone(p, field),
+            Command::Point(p) => self.pending_stone(p, 0),
             Command::Done => self.close_board(stop, out),
             Command::Info(key, value) => self.info(&key, &value, out),
             Command::Takeback(p) => self.takeback(p, out),
@@ -184,11 +210,11 @@ impl Session {
         }
     }
 
-    fn open_board(&mut self, reply: bool, out: &mut dyn FnMut(String)) {
+    fn open_board(&mut self, kind: Block, out: &mut dyn FnMut(String)) {
         if self.board.is_none() {
             return out("ERROR no board: send START first".into());
         }
-        self.pending = Some(PendingBoard { reply, stones: Vec::new(), error: None });
+        self.pending = Some(PendingBoard { kind, stones: Vec::new(), error: None });
     }
 
     fn pending_stone(&mut self, p: Pos, field: u8) {
@@ -204,11 +230,15 @@ impl Session {
         if let Some(why) = pending.error {
             return out(format!("ERROR {why}"));
         }
+        if pending.kind == Block::Swap2 {
+            let points: Vec<Pos> = pending.stones.iter().map(|s| s.0).collect();
+            return self.swap2(&points, stop, out);
+        }
         match self.position_from(&pending.stones) {
             Ok((board, moves)) => {
                 self.board = Some(board);
                 self.moves = moves;
-                if pending.reply {
+                if pending.kind == Block::Board {
                     self.think_and_play(stop, out);
                 }
             }

@@ -1,9 +1,11 @@
 //! Matches between two players over a book of openings, colours swapped, one or more games at
 //! a time, with an optional SPRT that ends the match once it decides.
 
+use crate::opened::play_opened_game;
 use crate::player::Player;
 use crate::stats::{Sprt, Tally, Verdict};
 use gomoku::board::index_of;
+use gomoku::opening::OpeningRule;
 use gomoku::{renju, Board, Color, Pos, Rule};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -60,6 +62,17 @@ pub fn play_game(
     if white.new_game(size, rule, move_ms).is_err() {
         return (GameEnd::Forfeit(Color::White), moves);
     }
+    play_on(black, white, board, moves, rule)
+}
+
+/// Plays on from a position (the players' games begun) until the game ends.
+pub fn play_on(
+    black: &mut dyn Player,
+    white: &mut dyn Player,
+    mut board: Board,
+    mut moves: Vec<Pos>,
+    rule: Rule,
+) -> (GameEnd, Vec<Pos>) {
     loop {
         let to_move = Color::at_ply(moves.len());
         let player: &mut dyn Player =
@@ -67,21 +80,32 @@ pub fn play_game(
         let Ok(p) = player.choose(&board, &moves, to_move) else {
             return (GameEnd::Forfeit(to_move), moves);
         };
-        if !board.contains(p) || board.stone(p).is_some() {
-            return (GameEnd::Forfeit(to_move), moves);
-        }
-        if rule == Rule::Renju && to_move == Color::Black && renju::forbidden(&board, p).is_some() {
-            return (GameEnd::Forfeit(to_move), moves);
-        }
-        board.place(p, to_move);
-        moves.push(p);
-        if rule.wins_at(&board, index_of(p), to_move) {
-            return (GameEnd::Won(to_move), moves);
-        }
-        if board.is_full() {
-            return (GameEnd::Draw, moves);
+        if let Some(end) = play_checked(&mut board, &mut moves, p, rule) {
+            return (end, moves);
         }
     }
+}
+
+/// Plays `p` for the side to move: a forfeit if it is illegal, or how the game ended, if it did.
+pub fn play_checked(
+    board: &mut Board,
+    moves: &mut Vec<Pos>,
+    p: Pos,
+    rule: Rule,
+) -> Option<GameEnd> {
+    let to_move = Color::at_ply(moves.len());
+    if !board.contains(p) || board.stone(p).is_some() {
+        return Some(GameEnd::Forfeit(to_move));
+    }
+    if rule == Rule::Renju && to_move == Color::Black && renju::forbidden(board, p).is_some() {
+        return Some(GameEnd::Forfeit(to_move));
+    }
+    board.place(p, to_move);
+    moves.push(p);
+    if rule.wins_at(board, index_of(p), to_move) {
+        return Some(GameEnd::Won(to_move));
+    }
+    board.is_full().then_some(GameEnd::Draw)
 }
 
 /// Points of one game for the player who had `color` (1, ½ or 0).
@@ -122,8 +146,13 @@ impl MatchResult {
 
 /// How a match is played.
 pub struct MatchPlan<'a> {
-    /// The openings; each is played twice, A black then A white.
+    /// The openings; each is played twice, A black then A white (without an opening rule).
     pub openings: &'a [Vec<(i32, i32)>],
+    /// The opening rule: with one, every game starts from the empty board with the opening
+    /// played by the players, A the opener in even games and B in odd ones.
+    pub opening_rule: OpeningRule,
+    /// Games to play under an opening rule.
+    pub games: usize,
     /// Board side.
     pub size: u8,
     /// The rule.
@@ -147,6 +176,8 @@ pub type MakePlayers<'a> = dyn Fn(usize) -> Result<Pair, String> + Sync + 'a;
 /// One finished game.
 struct Finished {
     opening: usize,
+    /// Under an opening rule: whether A was the opener.
+    a_opened: Option<bool>,
     a_color: Color,
     end: GameEnd,
     moves: Vec<Pos>,
@@ -158,7 +189,10 @@ struct Finished {
 /// # Errors
 /// When a slot's players cannot be made.
 pub fn run_match(make: &MakePlayers<'_>, plan: &MatchPlan<'_>) -> Result<MatchResult, String> {
-    let jobs = plan.openings.len() * 2;
+    let jobs = match plan.opening_rule {
+        OpeningRule::Free => plan.openings.len() * 2,
+        _ => plan.games,
+    };
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, finished) = mpsc::channel::<Result<Finished, String>>();
@@ -178,14 +212,8 @@ pub fn run_match(make: &MakePlayers<'_>, plan: &MatchPlan<'_>) -> Result<MatchRe
                     if job >= jobs || stop.load(Ordering::SeqCst) {
                         break;
                     }
-                    let (opening, a_color) = (job / 2, Color::at_ply(job % 2));
-                    let moves = &plan.openings[opening];
-                    let (end, moves) = if a_color == Color::Black {
-                        play_game(a.as_mut(), b.as_mut(), moves, plan.size, plan.rule, plan.move_ms)
-                    } else {
-                        play_game(b.as_mut(), a.as_mut(), moves, plan.size, plan.rule, plan.move_ms)
-                    };
-                    if sender.send(Ok(Finished { opening, a_color, end, moves })).is_err() {
+                    let game = play_job(a.as_mut(), b.as_mut(), job, plan);
+                    if sender.send(Ok(game)).is_err() {
                         break;
                     }
                 }
@@ -215,6 +243,24 @@ pub fn run_match(make: &MakePlayers<'_>, plan: &MatchPlan<'_>) -> Result<MatchRe
     Ok(result)
 }
 
+/// Plays game number `job` of the plan.
+fn play_job(a: &mut dyn Player, b: &mut dyn Player, job: usize, plan: &MatchPlan<'_>) -> Finished {
+    let opening = job / 2;
+    if plan.opening_rule != OpeningRule::Free {
+        let a_opens = job % 2 == 0;
+        let (a_color, end, moves) = play_opened_game(a, b, a_opens, plan);
+        return Finished { opening, a_opened: Some(a_opens), a_color, end, moves };
+    }
+    let a_color = Color::at_ply(job % 2);
+    let stones = &plan.openings[opening];
+    let (end, moves) = if a_color == Color::Black {
+        play_game(a, b, stones, plan.size, plan.rule, plan.move_ms)
+    } else {
+        play_game(b, a, stones, plan.size, plan.rule, plan.move_ms)
+    };
+    Finished { opening, a_opened: None, a_color, end, moves }
+}
+
 impl MatchResult {
     fn add(&mut self, game: &Finished) {
         let points = points_for(game.end, game.a_color);
@@ -242,8 +288,14 @@ impl MatchResult {
 fn print_game(game: &Finished, result: &MatchResult, plan: &MatchPlan<'_>, started: Instant) {
     let line: String =
         game.moves.iter().filter_map(|m| m.to_notation(plan.size)).map(|n| n.to_string()).collect();
+    let role = match game.a_opened {
+        Some(true) => " (opener)",
+        Some(false) => " (responder)",
+        None => "",
+    };
     println!(
-        "opening {:3} {} as {:5}: {:?} after {} moves  [{}: +{} ={} -{}, {:.1}%, {:.0}s] {}",
+        "{} {:3} {}{role} as {:5}: {:?} after {} moves  [{}: +{} ={} -{}, {:.1}%, {:.0}s] {}",
+        if game.a_opened.is_some() { "pair" } else { "opening" },
         game.opening + 1,
         plan.names.0,
         game.a_color.name(),

@@ -3,19 +3,25 @@
 //! ```text
 //! gomoku bench [--depth D] [--time MS]          search speed over fixed middle-game positions
 //! gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N]
-//!                  [--sprt ELO0,ELO1[,ALPHA,BETA]]
+//!                  [--sprt ELO0,ELO1[,ALPHA,BETA]] [--opening-rule none|swap1|swap2|rif]
 //!        A, B: a level (easy|medium|hard|master, optionally :dN for a fixed depth)
 //!              or cmd:"shell command" for an external pbrain brain
+//!        --opening-rule: every game starts from the empty board with that opening, played by
+//!              the players (A the opener in even games, B in odd ones; external brains through
+//!              SWAP2BOARD, so swap2 only); --games N games (default 100), no openings file
 //! gomoku perf                                   five / forbidden checks per second, play + undo time
 //! gomoku selfplay [--level L] [--depth D] [--plies N]   self-play games as move strings
 //! ```
 
 mod arena;
 mod bench;
+mod opened;
 mod player;
 mod selfplay;
 mod stats;
+mod swap2;
 
+use gomoku::opening::OpeningRule;
 use player::{External, Internal, Player};
 use std::process::ExitCode;
 
@@ -38,7 +44,7 @@ fn main() -> ExitCode {
 }
 
 fn usage() -> String {
-    "usage: gomoku bench [--depth D] [--time MS] | gomoku perf | gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]]".into()
+    "usage: gomoku bench [--depth D] [--time MS] | gomoku perf | gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--opening-rule none|swap1|swap2|rif]".into()
 }
 
 /// The value after `--name`, if given.
@@ -63,13 +69,20 @@ fn run_match(args: &[String]) -> Result<(), String> {
     let move_ms: u64 = option(args, "--time").unwrap_or("200").parse().map_err(|_| "bad --time")?;
     let rule: gomoku::Rule =
         option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
-    let path = option(args, "--openings").unwrap_or("../shared/engines/openings-canonical26.txt");
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let mut openings = arena::read_openings(&text)?;
-    if let Some(n) = option(args, "--games") {
-        let n: usize = n.parse().map_err(|_| "bad --games")?;
-        openings.truncate(n.div_ceil(2));
-    }
+    let opening_rule: OpeningRule =
+        option(args, "--opening-rule").unwrap_or("none").parse().map_err(|e| format!("{e}"))?;
+    let games = option(args, "--games").map(str::parse::<usize>).transpose();
+    let games = games.map_err(|_| "bad --games")?;
+    let openings = match opening_rule {
+        OpeningRule::Free => book(args, games)?,
+        OpeningRule::Swap2 => Vec::new(),
+        _ if [a, b].iter().any(|p| p.starts_with("cmd:")) => {
+            return Err(format!(
+                "external brains play only --opening-rule swap2 (SWAP2BOARD), not {opening_rule}"
+            ));
+        }
+        _ => Vec::new(),
+    };
     let concurrency: usize =
         option(args, "--concurrency").unwrap_or("1").parse().map_err(|_| "bad --concurrency")?;
     let sprt = option(args, "--sprt").map(parse_sprt).transpose()?;
@@ -78,11 +91,31 @@ fn run_match(args: &[String]) -> Result<(), String> {
         let seed = 100 * slot as u64;
         Ok((player_of(a, seed + 11)?, player_of(b, seed + 22)?))
     };
-    let plan =
-        arena::MatchPlan { openings: &openings, size: 15, rule, move_ms, concurrency, sprt, names };
+    let plan = arena::MatchPlan {
+        openings: &openings,
+        opening_rule,
+        games: games.unwrap_or(100),
+        size: 15,
+        rule,
+        move_ms,
+        concurrency,
+        sprt,
+        names,
+    };
     let result = arena::run_match(&make, &plan)?;
     println!("{}", summary(&plan, &result));
     Ok(())
+}
+
+/// The openings book (`--openings`), cut to the openings `games` games need.
+fn book(args: &[String], games: Option<usize>) -> Result<Vec<Vec<(i32, i32)>>, String> {
+    let path = option(args, "--openings").unwrap_or("../shared/engines/openings-canonical26.txt");
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut openings = arena::read_openings(&text)?;
+    if let Some(n) = games {
+        openings.truncate(n.div_ceil(2));
+    }
+    Ok(openings)
 }
 
 /// `--sprt elo0,elo1[,alpha,beta]` (alpha and beta default to 0.05).

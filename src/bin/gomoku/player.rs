@@ -1,6 +1,9 @@
 //! Match players: our engine in-process at a level, or an external Gomocup brain.
 
+use crate::swap2;
 use gomoku::ai::{Engine, Limits, Request};
+use gomoku::opening::ai::{OpeningAi, Turn};
+use gomoku::opening::Opening;
 use gomoku::{Board, Color, Level, Pos, Rule};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -16,6 +19,8 @@ pub trait Player {
     fn new_game(&mut self, size: u8, rule: Rule, move_ms: u64) -> Result<(), String>;
     /// The move for `to_move` on this board, given the moves played so far in order.
     fn choose(&mut self, board: &Board, moves: &[Pos], to_move: Color) -> Result<Pos, String>;
+    /// This player's decisions in an opening (opening rules), up to the other player's turn.
+    fn opening_turn(&mut self, opening: &Opening) -> Result<Turn, String>;
 }
 
 /// Our engine at a level.
@@ -25,6 +30,8 @@ pub struct Internal {
     rule: Rule,
     move_ms: u64,
     depth: Option<u32>,
+    seed: u64,
+    games: u64,
 }
 
 impl Internal {
@@ -36,6 +43,8 @@ impl Internal {
             rule: Rule::Freestyle,
             move_ms: 200,
             depth,
+            seed,
+            games: 0,
         }
     }
 }
@@ -51,6 +60,7 @@ impl Player for Internal {
     fn new_game(&mut self, _size: u8, rule: Rule, move_ms: u64) -> Result<(), String> {
         self.rule = rule;
         self.move_ms = move_ms;
+        self.games += 1;
         self.engine.clear_hash();
         Ok(())
     }
@@ -63,6 +73,17 @@ impl Player for Internal {
             .think(&request, &stop, &mut |_| {})
             .map(|d| d.best)
             .ok_or_else(|| "no move".into())
+    }
+
+    /// The opening AI with one move's time per decision (and the fixed depth, if any). The
+    /// first normal move is left to `choose`, which gives it a whole move's time.
+    fn opening_turn(&mut self, opening: &Opening) -> Result<Turn, String> {
+        let seed = self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.games;
+        let budget = Limits { depth: self.depth, ..Limits::per_move(self.move_ms) };
+        let ai = OpeningAi::new(self.level, self.rule, seed).with_budget(budget);
+        let stop = AtomicBool::new(false);
+        let turn = ai.play_turn(opening, &mut self.engine, &stop).map_err(|e| e.to_string())?;
+        Ok(Turn { then_play: None, ..turn })
     }
 }
 
@@ -102,7 +123,8 @@ impl External {
         Ok(())
     }
 
-    fn send(&mut self, text: &str) -> Result<(), String> {
+    /// Sends text to the brain.
+    pub fn send(&mut self, text: &str) -> Result<(), String> {
         let (_, stdin, _) = self.child.as_mut().ok_or("brain not running")?;
         stdin
             .write_all(text.as_bytes())
@@ -111,7 +133,7 @@ impl External {
     }
 
     /// The next reply line that is not a MESSAGE/DEBUG line.
-    fn reply(&mut self, timeout: Duration) -> Result<String, String> {
+    pub fn reply(&mut self, timeout: Duration) -> Result<String, String> {
         let (_, _, receiver) = self.child.as_mut().ok_or("brain not running")?;
         loop {
             let line =
@@ -164,8 +186,20 @@ impl Player for External {
         }
         text.push_str("DONE\n");
         self.send(&text)?;
-        let line = self.reply(Duration::from_millis(self.move_ms * 20 + 30_000))?;
+        let line = self.reply(self.answer_time())?;
         line.parse::<Pos>().map_err(|_| format!("bad move {line:?}"))
+    }
+
+    /// Swap2 only, through `SWAP2BOARD`.
+    fn opening_turn(&mut self, opening: &Opening) -> Result<Turn, String> {
+        swap2::ask(self, opening)
+    }
+}
+
+impl External {
+    /// How long an answer may take.
+    pub fn answer_time(&self) -> Duration {
+        Duration::from_millis(self.move_ms * 20 + 30_000)
     }
 }
 
