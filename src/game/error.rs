@@ -18,6 +18,8 @@ pub enum PlayError {
     Forbidden(Forbidden),
     /// It is the AI's turn, not a person's.
     NotYourTurn,
+    /// The opening is still being played: its decisions come first.
+    InOpening,
 }
 
 impl fmt::Display for PlayError {
@@ -29,6 +31,7 @@ impl fmt::Display for PlayError {
             PlayError::NotCentre => f.write_str("the first stone must be on the centre"),
             PlayError::Forbidden(kind) => write!(f, "forbidden point: {kind}"),
             PlayError::NotYourTurn => f.write_str("it is not your turn"),
+            PlayError::InOpening => f.write_str("the opening is not over yet"),
         }
     }
 }

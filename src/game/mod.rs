@@ -5,6 +5,7 @@
 
 mod clock;
 mod error;
+mod opening_phase;
 mod review;
 mod settings;
 mod setup;
@@ -50,7 +51,12 @@ pub enum Outcome {
 /// A game in progress (or finished, for review).
 #[derive(Clone)]
 pub struct Game {
+    /// The settings in force (after an opening's swap: with the players' colours exchanged).
     settings: Settings,
+    /// The settings as given, the players named by their opening role (black = the opener).
+    base: Settings,
+    /// The opening being played or played (none without an opening rule).
+    opening: Option<crate::opening::Opening>,
     /// The position set up by hand that the moves start from, if any.
     setup: Option<Setup>,
     board: Board,
@@ -90,7 +96,10 @@ impl Game {
             .map_err(|_| SettingsError::BadSize(settings.size))?;
         let now = clock.now_ms();
         let unix = clock.unix_seconds();
+        let opening = opening_phase::new_opening(&settings)?;
         Ok(Game {
+            base: settings.clone(),
+            opening,
             settings,
             setup: None,
             board,
@@ -144,7 +153,12 @@ impl Game {
     /// The colour that plays move `ply` (0-based) of this game: black first, unless a set-up
     /// position gives the move to white.
     pub fn color_at(&self, ply: usize) -> Color {
-        match self.setup.as_ref().map_or(Color::Black, |s| s.to_move) {
+        let first = match (&self.setup, &self.opening) {
+            (Some(s), _) => s.to_move,
+            (None, Some(o)) => o.to_move(),
+            (None, None) => Color::Black,
+        };
+        match first {
             Color::Black => Color::at_ply(ply),
             Color::White => Color::at_ply(ply + 1),
         }
@@ -192,6 +206,9 @@ impl Game {
         for &(pos, color) in self.setup.iter().flat_map(|s| &s.stones) {
             board.place(pos, color);
         }
+        for (pos, color) in self.opening.iter().flat_map(|o| o.stones()) {
+            board.place(pos, color);
+        }
         board
     }
 
@@ -213,6 +230,9 @@ impl Game {
 
     /// Whether the side to move is the AI (and the game goes on).
     pub fn is_ai_turn(&self) -> bool {
+        if let Some(role) = self.opening_turn() {
+            return self.is_playing() && self.kind_of_role(role) == PlayerKind::Ai;
+        }
         self.is_playing() && self.settings.kind_of(self.side_to_move()) == PlayerKind::Ai
     }
 
@@ -270,6 +290,9 @@ impl Game {
     pub fn check_move(&self, pos: Pos) -> Result<(), PlayError> {
         if !self.is_playing() {
             return Err(PlayError::GameOver);
+        }
+        if self.in_opening() {
+            return Err(PlayError::InOpening);
         }
         if !self.board.contains(pos) {
             return Err(PlayError::OutOfBoard);
@@ -397,6 +420,10 @@ impl Game {
     pub fn set_up(&mut self, setup: Setup) -> Result<(), SetupError> {
         let board = setup.board(self.settings.size, self.settings.rule)?;
         self.board = board;
+        // A position set up by hand is past any opening.
+        self.opening = None;
+        self.settings.opening = crate::opening::OpeningRule::Free;
+        self.base.opening = crate::opening::OpeningRule::Free;
         self.setup = (!setup.stones.is_empty() || setup.to_move == Color::White).then_some(setup);
         self.moves.clear();
         self.redo.clear();
@@ -445,6 +472,9 @@ impl Game {
     /// # Errors
     /// [`HistoryError::NothingToUndo`]; the game is unchanged.
     pub fn undo(&mut self) -> Result<(), HistoryError> {
+        if self.moves.is_empty() && self.opening.is_some() {
+            return self.undo_opening();
+        }
         let span = self.undo_span().ok_or(HistoryError::NothingToUndo)?;
         for _ in 0..span {
             self.take_back_one();
@@ -454,6 +484,9 @@ impl Game {
 
     /// Whether [`Game::undo`] would do something.
     pub fn can_undo(&self) -> bool {
+        if self.moves.is_empty() && self.opening.is_some() {
+            return self.clone().undo_opening().is_ok();
+        }
         self.undo_span().is_some()
     }
 
@@ -535,9 +568,11 @@ impl Game {
             size: self.settings.size,
             rule: self.settings.rule,
             centre_first: self.settings.centre_first,
+            opening: self.settings.opening,
             ..new
         }
         .validated()?;
+        self.base = if self.colours_swapped() { new.swapped() } else { new.clone() };
         self.settings = new;
         Ok(())
     }
@@ -565,9 +600,25 @@ impl Game {
         redo: &[Move],
         timestamps: (u64, u64),
     ) -> Result<Game, ReplayError> {
+        Game::replay_opening(settings, clock, setup, &[], moves, redo, timestamps)
+    }
+
+    /// [`Game::replay_setup`] after an opening's decisions.
+    pub(crate) fn replay_opening(
+        settings: Settings,
+        clock: Arc<dyn Clock>,
+        setup: Option<Setup>,
+        decisions: &[crate::opening::Decision],
+        moves: &[Move],
+        redo: &[Move],
+        timestamps: (u64, u64),
+    ) -> Result<Game, ReplayError> {
         let mut game = Game::new(settings, clock).map_err(ReplayError::Settings)?;
         if let Some(setup) = setup {
             game.set_up(setup).map_err(ReplayError::Setup)?;
+        }
+        for &decision in decisions {
+            game.decide(decision).map_err(ReplayError::Opening)?;
         }
         for (i, mv) in moves.iter().enumerate() {
             game.check_move(mv.pos).map_err(|e| ReplayError::Move(i + 1, e))?;
@@ -594,4 +645,6 @@ pub(crate) enum ReplayError {
     Move(usize, PlayError),
     /// The set-up position cannot be played.
     Setup(SetupError),
+    /// An opening decision is refused.
+    Opening(crate::opening::OpeningError),
 }

@@ -2,6 +2,7 @@
 
 use crate::color::Color;
 use crate::level::{Level, Mode, PlayerKind};
+use crate::opening::OpeningRule;
 use crate::pos::{MAX_SIZE, MIN_SIZE};
 use crate::rule::Rule;
 use serde::{Deserialize, Serialize};
@@ -28,6 +29,15 @@ pub struct Settings {
     pub level: Level,
     /// The people's nicknames (the AI's name comes from its level).
     pub names: Names,
+    /// The opening rule (swap1, swap2, RIF) played before normal moves; none by default. With
+    /// one, `human_color` and `names` name the players by their opening role first — black is
+    /// the opener (the tentative black) — until the opening decides the colours.
+    #[serde(default, skip_serializing_if = "is_free")]
+    pub opening: OpeningRule,
+}
+
+fn is_free(rule: &OpeningRule) -> bool {
+    *rule == OpeningRule::Free
 }
 
 /// Nicknames of the black and the white player.
@@ -59,6 +69,7 @@ impl Default for Settings {
             human_color: Color::Black,
             level: Level::Hard,
             names: Names { black: "Black".into(), white: "White".into() },
+            opening: OpeningRule::Free,
         }
     }
 }
@@ -111,6 +122,13 @@ impl Settings {
             PlayerKind::Ai => self.level.player_name(),
         };
         Player { name, kind }
+    }
+
+    /// The same settings with the colours of the players exchanged: names swapped, the person's
+    /// colour flipped (what an opening's swap does to the players).
+    pub fn swapped(&self) -> Settings {
+        let names = Names { black: self.names.white.clone(), white: self.names.black.clone() };
+        Settings { names, human_color: !self.human_color, ..self.clone() }
     }
 
     /// Checks the size and trims and checks the names.

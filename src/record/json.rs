@@ -28,6 +28,10 @@ pub struct SaveFile {
     /// The position set up by hand that the moves start from (version 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<SavedSetup>,
+    /// The opening's decisions, in order, under `settings.opening` (version 2), e.g.
+    /// `"place 7,7"`, `"black"`, `"offer 7,9 9,9"`, `"keep 9,9"` (protocol coordinates).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening: Vec<crate::opening::Decision>,
     /// The players as shown (derived from the settings; informational).
     pub players: SavedPlayers,
     /// The moves in play order.
@@ -127,8 +131,9 @@ impl SaveFile {
         SaveFile {
             format: SAVE_FORMAT.to_string(),
             version: SAVE_VERSION,
-            settings: game.settings().clone(),
+            settings: game.base_settings().clone(),
             setup: game.setup().map(|s| saved_setup(s, size)),
+            opening: game.opening().map(|o| o.decisions().to_vec()).unwrap_or_default(),
             players: SavedPlayers {
                 black: game.player(Color::Black),
                 white: game.player(Color::White),
@@ -160,7 +165,15 @@ impl SaveFile {
         let mut redo = to_moves(&self.redo, size, moves.len())?;
         redo.reverse();
         let timestamps = (self.started_at, self.updated_at);
-        let mut game = Game::replay_setup(self.settings, clock, setup, &moves, &redo, timestamps)?;
+        let mut game = Game::replay_opening(
+            self.settings,
+            clock,
+            setup,
+            &self.opening,
+            &moves,
+            &redo,
+            timestamps,
+        )?;
         if let Some(v) = &self.variation {
             let moves = to_moves(&v.moves, size, v.from_ply)?;
             game.keep_variation(Variation { from_ply: v.from_ply, moves })?;

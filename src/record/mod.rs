@@ -71,6 +71,7 @@ impl From<ReplayError> for RecordError {
         match e {
             ReplayError::Settings(s) => RecordError::BadSettings(s.to_string()),
             ReplayError::Setup(s) => RecordError::BadSetup(s.to_string()),
+            ReplayError::Opening(e) => RecordError::BadSetup(format!("opening: {e}")),
             ReplayError::Move(at_move, reason) => {
                 RecordError::BadMove { at_move, reason: reason.to_string() }
             }
