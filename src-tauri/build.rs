@@ -36,6 +36,7 @@ const COMMANDS: &[&str] = &[
     "export_text",
     "import_text",
     "export_png",
+    "decide",
 ];
 
 fn main() {

@@ -53,6 +53,9 @@ pub fn request_move(shared: &SharedSession) -> AppResult<GameView> {
 /// `aiThinking` or `gameOver`.
 pub fn request_hint(shared: &SharedSession) -> AppResult<GameView> {
     let mut session = lock(shared);
+    if session.game.in_opening() {
+        return Err(gomoku::PlayError::InOpening.into());
+    }
     session.can_search()?;
     spawn(shared, &mut session, JobKind::Hint);
     Ok(session.view())
@@ -73,6 +76,13 @@ pub(crate) fn begin_job(session: &mut Session, kind: JobKind) -> Job {
 
 fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
     let job = begin_job(session, kind);
+    if kind == JobKind::Move && session.game.in_opening() {
+        session.notifier.view(&session.view());
+        // The session's lock is released by the caller before the thread needs it.
+        let (shared, job) = (shared.clone(), job);
+        std::thread::spawn(move || crate::opening_job::spawn_opening(&shared, job));
+        return;
+    }
     let board = session.game.board().clone();
     let settings = session.game.settings().clone();
     let to_move = session.game.side_to_move();

@@ -288,3 +288,9 @@ pub async fn export_png(state: State<'_, SharedSession>, png: Vec<u8>) -> AppRes
     })
     .await
 }
+
+/// A person's opening decision: `place x,y`, `black`, `white`, `offer x,y x,y`, `keep x,y`.
+#[tauri::command]
+pub fn decide(state: State<'_, SharedSession>, decision: String) -> AppResult<GameView> {
+    change(&state, |s| s.decide(&decision))
+}

@@ -1,6 +1,7 @@
 //! The error every command returns, serialised for the page as `{ kind, message }`.
 
 use gomoku::game::{HistoryError, SettingsError, SetupError};
+use gomoku::opening::OpeningError;
 use gomoku::record::RecordError;
 use gomoku::PlayError;
 use serde::ser::SerializeStruct;
@@ -30,6 +31,8 @@ pub enum AppError {
     Engine(String),
     /// A position set up by hand cannot be played.
     BadPosition(gomoku::game::SetupError),
+    /// An opening decision is refused.
+    Opening(OpeningError),
 }
 
 impl AppError {
@@ -43,10 +46,12 @@ impl AppError {
                 PlayError::NotCentre => "notCentre",
                 PlayError::Forbidden(_) => "forbidden",
                 PlayError::NotYourTurn => "notYourTurn",
+                PlayError::InOpening => "inOpening",
             },
             AppError::History(HistoryError::NothingToUndo) => "nothingToUndo",
             AppError::History(HistoryError::NothingToRedo) => "nothingToRedo",
             AppError::History(HistoryError::NoVariation) => "noVariation",
+            AppError::Opening(e) => opening_kind(e),
             AppError::BadPosition(e) => match e {
                 SetupError::FiveOnBoard(_) => "fiveOnBoard",
                 SetupError::StoneCounts { .. } => "stoneCounts",
@@ -77,6 +82,7 @@ impl fmt::Display for AppError {
             AppError::Io(why) => write!(f, "{why}"),
             AppError::Engine(why) => write!(f, "{why}"),
             AppError::BadPosition(e) => write!(f, "{e}"),
+            AppError::Opening(e) => write!(f, "{e}"),
         }
     }
 }
@@ -107,6 +113,28 @@ impl From<HistoryError> for AppError {
 impl From<RecordError> for AppError {
     fn from(e: RecordError) -> Self {
         AppError::BadRecord(e)
+    }
+}
+
+/// The page's kind for a refused opening decision.
+fn opening_kind(e: &OpeningError) -> &'static str {
+    match e {
+        OpeningError::Finished => "gameOver",
+        OpeningError::NotYourTurn { .. } => "notYourTurn",
+        OpeningError::OffBoard(_) => "outOfBoard",
+        OpeningError::Occupied(_) => "occupied",
+        OpeningError::Forbidden(..) => "forbidden",
+        OpeningError::NotCentre(_) => "notCentre",
+        OpeningError::NotNextToCentre(_) | OpeningError::OutsideOpenings(_) => "notAnOpening",
+        OpeningError::SameOffers(_) | OpeningError::SymmetricOffers(..) => "symmetricOffers",
+        OpeningError::NotOffered(_) => "notOffered",
+        _ => "notNow",
+    }
+}
+
+impl From<OpeningError> for AppError {
+    fn from(e: OpeningError) -> Self {
+        AppError::Opening(e)
     }
 }
 

@@ -12,6 +12,7 @@ pub mod engines;
 pub mod error;
 pub mod external;
 pub mod notify;
+pub mod opening_job;
 pub mod picker;
 pub mod prefs;
 pub mod session;
@@ -117,6 +118,7 @@ pub fn build_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::export_text,
         commands::import_text,
         commands::export_png,
+        commands::decide,
     ])
 }
 

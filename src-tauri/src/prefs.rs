@@ -60,6 +60,8 @@ pub struct Preferences {
     pub show_numbers: bool,
     /// How many candidate moves analysis mode shows (1–5).
     pub analysis_lines: u8,
+    /// The opening rule for new games.
+    pub opening: gomoku::opening::OpeningRule,
 }
 
 impl Default for Preferences {
@@ -78,6 +80,7 @@ impl Default for Preferences {
             theme: Theme::Auto,
             show_numbers: false,
             analysis_lines: 3,
+            opening: gomoku::opening::OpeningRule::Free,
         }
     }
 }

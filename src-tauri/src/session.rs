@@ -76,6 +76,9 @@ pub struct NewGameSettings {
     /// An external engine (by id) to play for the AI side instead of the built-in AI.
     #[serde(default)]
     pub engine: Option<String>,
+    /// The opening rule played first (with one, `humanColor` black means the person opens).
+    #[serde(default)]
+    pub opening: gomoku::opening::OpeningRule,
 }
 
 fn default_color() -> Color {
@@ -252,6 +255,7 @@ impl Session {
             human_color: new.human_color,
             level: new.level,
             names: new.names,
+            opening: new.opening,
         };
         let game = Game::new(settings, self.clock.clone())?;
         if let Some(id) = &new.engine {
@@ -273,6 +277,7 @@ impl Session {
         self.prefs.mode = s.mode;
         self.prefs.human_color = s.human_color;
         self.prefs.level = s.level;
+        self.prefs.opening = s.opening;
         if s.mode == Mode::HumanVsAi {
             self.prefs.human_name = s.names.of(s.human_color).to_string();
         } else {
@@ -294,6 +299,24 @@ impl Session {
             self.cancel_job();
         }
         self.game.play_human(Pos::new(x, y))?;
+        self.changed();
+        Ok(self.view())
+    }
+
+    /// A person's opening decision (`place 7,7`, `black`, `white`, `offer 7,9 9,9`, `keep 9,9`).
+    ///
+    /// # Errors
+    /// `notYourTurn` when the AI decides now, `gameOver` without an opening in play, and the
+    /// opening's refusals (see `docs/ipc.md`); nothing changes then.
+    pub fn decide(&mut self, decision: &str) -> AppResult<GameView> {
+        let decision: gomoku::opening::Decision = decision
+            .parse()
+            .map_err(|e: gomoku::opening::BadDecision| AppError::BadSettings(e.0))?;
+        if self.game.is_ai_turn() {
+            return Err(gomoku::PlayError::NotYourTurn.into());
+        }
+        self.game.decide(decision)?;
+        self.cancel_job();
         self.changed();
         Ok(self.view())
     }
@@ -550,6 +573,7 @@ pub fn settings_from_prefs(prefs: &Preferences) -> Settings {
         human_color: prefs.human_color,
         level: prefs.level,
         names,
+        opening: prefs.opening,
     }
 }
 

@@ -55,6 +55,8 @@ pub struct GameView {
     pub evaluations: Vec<EvaluationView>,
     /// The move numbers of the biggest mistakes (by the evaluations), biggest first.
     pub mistakes: Vec<usize>,
+    /// The opening rule's phase and stones, when the game has an opening rule.
+    pub opening: Option<OpeningView>,
     /// The AI level.
     pub level: Level,
     /// The external engine playing for the AI side, if one was chosen.
@@ -108,6 +110,55 @@ impl From<&Evaluation> for EvaluationView {
     fn from(e: &Evaluation) -> Self {
         EvaluationView { score: e.score, mate: e.mate, best: e.best.map(Into::into) }
     }
+}
+
+/// A game's opening: where it stands and what it placed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpeningView {
+    /// The opening rule.
+    pub rule: gomoku::opening::OpeningRule,
+    /// What is decided next (`{ "phase": "openerPlacesThree", "placed": 1 }`, …, `done`).
+    pub phase: gomoku::opening::Phase,
+    /// Who decides now (`opener` or `responder`), `null` once the opening is over.
+    pub turn: Option<gomoku::opening::Role>,
+    /// Whether a person or the AI decides now.
+    pub decider: Option<gomoku::PlayerKind>,
+    /// The stones the opening placed, numbered from 1.
+    pub stones: Vec<MoveView>,
+    /// RIF: the two fifth moves offered, while white chooses.
+    pub offered: Vec<PointView>,
+    /// The decisions so far, as text (`place 7,7`, `black`, `white`, `offer …`, `keep …`).
+    pub decisions: Vec<String>,
+    /// Who took black, once decided.
+    pub black: Option<gomoku::opening::Role>,
+}
+
+fn opening_view(game: &Game) -> Option<OpeningView> {
+    let o = game.opening()?;
+    let size = game.settings().size;
+    let turn = game.opening_turn();
+    Some(OpeningView {
+        rule: o.rule(),
+        phase: o.phase(),
+        turn,
+        decider: turn.map(|r| game.kind_of_role(r)),
+        stones: o
+            .stones()
+            .iter()
+            .enumerate()
+            .map(|(i, &(p, color))| MoveView {
+                x: p.x,
+                y: p.y,
+                color,
+                number: i + 1,
+                notation: p.to_notation(size).map(|n| n.to_string()).unwrap_or_default(),
+            })
+            .collect(),
+        offered: o.offered().map(|(a, b)| vec![a.into(), b.into()]).unwrap_or_default(),
+        decisions: o.decisions().iter().map(ToString::to_string).collect(),
+        black: o.black_player(),
+    })
 }
 
 /// How many mistakes the review marks.
@@ -262,14 +313,16 @@ pub fn view_of(game: &Game, generation: u64, ai_thinking: bool) -> GameView {
         }),
         evaluations: evaluations.iter().map(Into::into).collect(),
         mistakes: mistakes(evaluations, |ply| game.color_at(ply - 1), MISTAKES_SHOWN),
+        opening: opening_view(game),
         level: settings.level,
         engine: None,
     }
 }
 
-/// Views of `moves`, the first being move `first + 1` of the game.
+/// Views of `moves`, the first being ply `first` of the line (numbered after any opening stones).
 fn move_views(game: &Game, moves: &[Move], first: usize) -> Vec<MoveView> {
     let size = game.settings().size;
+    let placed = game.opening().map_or(0, |o| o.stones().len());
     moves
         .iter()
         .enumerate()
@@ -277,7 +330,7 @@ fn move_views(game: &Game, moves: &[Move], first: usize) -> Vec<MoveView> {
             x: m.pos.x,
             y: m.pos.y,
             color: game.color_at(first + i),
-            number: first + i + 1,
+            number: placed + first + i + 1,
             notation: m.pos.to_notation(size).map(|n| n.to_string()).unwrap_or_default(),
         })
         .collect()
