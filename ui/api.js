@@ -134,6 +134,8 @@ export const api = {
   importText: (text, name) => call('import_text', { text, name }),
   /** The shell opens the save dialog. @param {Uint8Array} png @returns {Promise<null>} */
   exportPng: (png) => call('export_png', { png: Array.from(png) }),
+  /** A person's opening decision. @param {string} decision */
+  decide: (decision) => call('decide', { decision }),
   /** @param {(view: GameView) => void} fn */
   onView: (fn) => listen(EVENTS.view, fn),
   /** @param {(analysis: object) => void} fn */

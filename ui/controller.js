@@ -143,6 +143,12 @@ export function createController(deps) {
         moving = false;
       }
     },
+    /**
+     * A person's opening decision (`place x,y`, `black`, `white`, `offer …`, `keep x,y`).
+     * @param {string} decision
+     * @param {{x: number, y: number}} [point] the point clicked, for a forbidden-point message
+     */
+    decide: (decision, point) => run(() => api.decide(decision), { point }),
     undo: () => run(api.undo),
     redo: () => run(api.redo),
     stop: () => run(api.stopThinking),

@@ -27,8 +27,10 @@ import { openPasteDialog } from './dialogs/paste.js';
 import { askImageOptions } from './dialogs/image.js';
 import { createStudy, STUDY_DEFAULTS } from './study-controller.js';
 import { candidatesOf, lineOf, plyShown, viewAtPly } from './study.js';
+import { openingButtons, openingClick, openingMarks, openingPrompt } from './opening.js';
 import {
-  bindGraph, renderCandidates, renderEditorBar, renderGraph, renderMoveList, renderReview,
+  bindGraph, renderCandidates, renderEditorBar, renderGraph, renderMoveList, renderOpeningBar,
+  renderReview,
 } from './study-panel.js';
 import { boardPng } from './board/snapshot.js';
 
@@ -58,7 +60,7 @@ const controller = createController({
   askResume,
 });
 const { store } = controller;
-store.update({ ...STUDY_DEFAULTS });
+store.update({ ...STUDY_DEFAULTS, pendingOffer: null });
 const study = createStudy({
   store,
   api,
@@ -106,7 +108,8 @@ function modelOf(state, shownView) {
   }
   const numbers = Boolean(prefs.showNumbers || review || shownPly != null);
   const live = shownPly == null;
-  const candidates = state.analysisOn && state.candidates ? candidatesOf(state.candidates, shownView, t) : [];
+  const candidates = state.analysisOn && state.candidates ? candidatesOf(state.candidates, shownView, t)
+    : live ? openingMarks(view, state.pendingOffer) : [];
   return boardModel(shownView, {
     showNumbers: numbers,
     hint: hoverLine ?? (live ? hint : null),
@@ -117,7 +120,7 @@ function modelOf(state, shownView) {
 function renderBoard(state, shownView) {
   const { view } = state;
   const key = [view, state.hint, state.prefs.showNumbers, state.review, state.shownPly, state.editor,
-    state.candidates, state.hoverLine, state.analysisOn];
+    state.candidates, state.hoverLine, state.analysisOn, state.pendingOffer];
   if (key.length === shown.key.length && key.every((k, i) => k === shown.key[i])) return;
   shown = { ...shown, key };
   if (cursor && (cursor.x >= view.size || cursor.y >= view.size)) cursor = null;
@@ -182,6 +185,8 @@ function renderStudy(state, ply, shownView) {
     candidates,
   }, (line) => study.hoverCandidate(line));
   renderGraph(view, state.graph, ply);
+  const live = state.shownPly == null && !state.editor;
+  renderOpeningBar(live ? openingPrompt(view, t, state.pendingOffer) : '', openingButtons(view, state.pendingOffer));
   $('btn-edit').setAttribute('aria-pressed', String(Boolean(state.editor)));
 }
 
@@ -273,7 +278,20 @@ function placeAt(p) {
   const state = store.get();
   if (state.editor) study.editAt(p);
   else if (state.shownPly != null) study.playFrom(p);
+  else if (state.view?.opening?.turn) openingAt(p);
   else controller.play(p);
+}
+
+/** A click in the opening: a stone, an offered fifth move picked, or one kept. */
+function openingAt(p) {
+  const state = store.get();
+  const action = openingClick(state.view, p, state.pendingOffer);
+  if (!action) return;
+  if ('pending' in action) store.update({ pendingOffer: action.pending });
+  else {
+    store.update({ pendingOffer: null });
+    controller.decide(action.decision, p);
+  }
 }
 bindBoardKeys(canvas, {
   getSize: () => store.get().view?.size ?? 15,
@@ -377,6 +395,9 @@ onClick('editor-clear', () => study.changeEditor({ stones: [] }));
 onClick('editor-cancel', () => study.closeEditor());
 onClick('editor-done', () => study.finishEditor());
 onClick('btn-copy', () => study.copy());
+onClick('opening-black', () => controller.decide('black'));
+onClick('opening-white', () => controller.decide('white'));
+onClick('opening-clear', () => store.update({ pendingOffer: null }));
 onClick('btn-paste', () => openPasteDialog((text) => study.openText(text)));
 onClick('btn-image', async () => {
   const options = await askImageOptions();

@@ -6,6 +6,7 @@
 
 import { pointLabel } from './board/geometry.js';
 import { setupStones } from './study.js';
+import { openingPrompt } from './opening.js';
 
 /** Longest nickname, in characters. */
 export const NAME_MAX = 20;
@@ -28,12 +29,14 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   theme: 'auto',
   showNumbers: false,
   analysisLines: 3,
+  opening: 'none',
 });
 
 const ERROR_KINDS = new Set([
   'occupied', 'outOfBoard', 'forbidden', 'notCentre', 'gameOver', 'notYourTurn', 'aiThinking',
   'nothingToUndo', 'nothingToRedo', 'badRecord', 'io', 'badSettings', 'noVariation', 'fiveOnBoard',
-  'stoneCounts', 'forbiddenStone', 'badPosition',
+  'stoneCounts', 'forbiddenStone', 'badPosition', 'inOpening', 'notNow', 'notAnOpening',
+  'symmetricOffers', 'notOffered',
 ]);
 
 /**
@@ -94,7 +97,7 @@ export function humanColorOf(view) {
  * @returns {string}
  */
 export function stonesAttribute(view) {
-  return [...setupStones(view), ...view.moves].map((m) => `${m.x},${m.y},${m.color}`).join(';');
+  return [...setupStones(view), ...(view.opening?.stones ?? []), ...view.moves].map((m) => `${m.x},${m.y},${m.color}`).join(';');
 }
 
 /**
@@ -157,6 +160,7 @@ function statusText(view, t) {
   const player = view.players[side];
   if (view.status.state === 'won') return t('status.won', { name: displayName(view, view.status.winner, t) });
   if (view.status.state === 'draw') return t('status.draw');
+  if (view.opening?.turn) return openingPrompt(view, t);
   if (view.aiThinking) {
     return player.kind === 'ai' ? t('status.thinking', { name: displayName(view, side, t) }) : t('status.analysing');
   }
@@ -181,7 +185,8 @@ function lastMoveText(view, t) {
 export function deriveViewModel(view, t, opts = {}) {
   const playing = view.status.state === 'playing';
   const side = view.sideToMove;
-  const toMoveIsAi = view.players[side].kind === 'ai';
+  const inOpening = Boolean(view.opening?.turn);
+  const toMoveIsAi = inOpening ? view.opening.decider === 'ai' : view.players[side].kind === 'ai';
   const card = (color) => ({
     name: displayName(view, color, t),
     kindLabel: kindLabel(view.players[color], t),
@@ -206,7 +211,7 @@ export function deriveViewModel(view, t, opts = {}) {
     buttons: {
       undo: { disabled: !view.canUndo },
       redo: { disabled: !view.canRedo || view.aiThinking },
-      hint: { disabled: !playing || view.aiThinking || toMoveIsAi },
+      hint: { disabled: !playing || view.aiThinking || toMoveIsAi || inOpening },
       save: { disabled: false },
       load: { disabled: false },
       stop: { hidden: !view.aiThinking },
@@ -371,6 +376,7 @@ export function newGameSettings(prefs) {
     level: prefs.level,
     names,
     engine: prefs.engine ?? null,
+    opening: prefs.opening ?? 'none',
   };
 }
 
@@ -382,7 +388,14 @@ export function newGameSettings(prefs) {
  * @returns {object}
  */
 export function replaySettings(view, prefs) {
-  const human = view.mode === 'humanVsAi' ? humanColorOf(view) : null;
+  let human = view.mode === 'humanVsAi' ? humanColorOf(view) : null;
+  let names = { black: view.players.black.name, white: view.players.white.name };
+  if (view.opening?.black === 'responder') {
+    // The opening gave black to the responder: the players' roles (black = the opener) are the
+    // colours exchanged back.
+    human = human && opponent(human);
+    names = { black: names.white, white: names.black };
+  }
   return {
     size: view.size,
     rule: view.rule,
@@ -390,8 +403,9 @@ export function replaySettings(view, prefs) {
     mode: view.mode,
     humanColor: human ?? prefs.humanColor,
     level: view.level,
-    names: { black: view.players.black.name, white: view.players.white.name },
+    names,
     engine: view.engine?.id ?? null,
+    opening: view.opening?.rule ?? 'none',
   };
 }
 
@@ -403,10 +417,11 @@ export function replaySettings(view, prefs) {
  */
 export function boardModel(view, extra = {}) {
   const playing = view.status.state === 'playing';
-  const canPlay = playing && !view.aiThinking && view.players[view.sideToMove].kind !== 'ai';
+  const decider = view.opening?.turn ? view.opening.decider : view.players[view.sideToMove].kind;
+  const canPlay = playing && !view.aiThinking && decider !== 'ai';
   return {
     size: view.size,
-    stones: [...setupStones(view), ...view.moves],
+    stones: [...setupStones(view), ...(view.opening?.stones ?? []), ...view.moves],
     lastMove: view.lastMove,
     winLine: view.status.state === 'won' ? view.status.line : null,
     forbidden: view.forbidden ?? [],

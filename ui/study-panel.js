@@ -5,6 +5,8 @@
 import { t } from './i18n.js';
 import { graphPoints, lineOf, plyAtX } from './study.js';
 import { pointLabel } from './board/geometry.js';
+import { openingChoices } from './opening.js';
+import { displayName } from './state.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 
@@ -20,14 +22,22 @@ export function renderMoveList(view, ply, onPick) {
   const list = $('move-list');
   const line = lineOf(view);
   const mistakes = new Set(view.mistakes ?? []);
+  const opening = view.opening?.stones ?? [];
   const key = JSON.stringify([view.size, view.setup?.stones.length ?? 0, line.map((m) => m.notation),
-    view.moves.length, [...mistakes], t('moves.title')]);
+    opening.map((m) => m.notation), view.opening?.decisions, view.players, view.moves.length,
+    [...mistakes], t('moves.title')]);
   if (key !== listKey) {
     listKey = key;
-    list.replaceChildren(startItem(view, onPick), ...line.map((m) => moveItem(view, m, mistakes, onPick)));
+    list.replaceChildren(
+      startItem(view, onPick),
+      ...opening.map((m) => openingItem(view, m, onPick)),
+      ...openingChoices(view, t, (c) => displayName(view, c, t)).map(noteItem),
+      ...line.map((m, i) => moveItem(view, m, i + 1, mistakes, onPick)),
+    );
   }
   for (const item of list.children) {
-    const current = Number(item.dataset.ply) === ply;
+    const current = item.dataset.ply != null && Number(item.dataset.ply) === ply
+      && !item.classList.contains('is-opening');
     item.classList.toggle('is-current', current);
     if (current) {
       item.setAttribute('aria-current', 'step');
@@ -50,13 +60,35 @@ function startItem(view, onPick) {
   const n = view.setup?.stones.length ?? 0;
   const item = listItem(0, onPick);
   item.classList.add('is-start');
-  item.textContent = n ? t('moves.setup', { n }) : t(lineOf(view).length ? 'moves.start' : 'moves.empty');
+  const rule = view.opening?.rule;
+  item.textContent = n ? t('moves.setup', { n })
+    : rule && rule !== 'none' ? t('moves.opening', { rule: t(`opening.${rule}`) })
+      : t(lineOf(view).length ? 'moves.start' : 'moves.empty');
   return item;
 }
 
-function moveItem(view, move, mistakes, onPick) {
-  const item = listItem(move.number, onPick);
-  const undone = move.number > view.moves.length;
+/** A line of text in the list (an opening's choice). */
+function noteItem(text) {
+  const item = document.createElement('li');
+  item.className = 'is-note';
+  item.dataset.testid = 'opening-choice';
+  item.textContent = text;
+  return item;
+}
+
+/** A stone the opening placed: shown in the list, the position after the opening on a click. */
+function openingItem(view, move, onPick) {
+  const item = moveItem(view, move, 0, new Set(), onPick);
+  item.classList.add('is-opening');
+  item.classList.remove('is-undone');
+  item.removeAttribute('title');
+  item.dataset.testid = `opening-${move.number}`;
+  return item;
+}
+
+function moveItem(view, move, ply, mistakes, onPick) {
+  const item = listItem(ply, onPick);
+  const undone = ply > view.moves.length;
   item.classList.toggle('is-undone', undone);
   if (undone) item.title = t('moves.undone');
   const num = document.createElement('span');
@@ -69,7 +101,7 @@ function moveItem(view, move, mistakes, onPick) {
   at.className = 'mv-at';
   at.textContent = pointLabel(move.x, move.y, view.size);
   item.append(num, dot, at);
-  if (mistakes.has(move.number)) {
+  if (mistakes.has(ply)) {
     item.classList.add('is-mistake');
     const mark = document.createElement('b');
     mark.className = 'mv-mistake';
@@ -98,9 +130,10 @@ export function renderReview(view, shownPly) {
   const bar = $('review-bar');
   bar.hidden = shownPly == null;
   if (shownPly != null) {
+    const placed = view.opening?.stones.length ?? 0;
     $('review-text').textContent = shownPly === 0
       ? t('review.start')
-      : t('review.bar', { n: shownPly, total: lineOf(view).length });
+      : t('review.bar', { n: shownPly + placed, total: lineOf(view).length + placed });
   }
   const v = view.variation;
   $('variation-note').hidden = !v;
@@ -255,6 +288,19 @@ export function bindGraph(getPlies, onPick) {
     const rect = canvas.getBoundingClientRect();
     onPick(plyAtX(e.clientX - rect.left - 4, getPlies(), rect.width - 8));
   });
+}
+
+/**
+ * The opening's prompt and choice buttons over the board.
+ * @param {string} prompt '' once the opening is over
+ * @param {{black: boolean, white: boolean, clear: boolean}} buttons
+ */
+export function renderOpeningBar(prompt, buttons) {
+  $('opening-bar').hidden = !prompt;
+  $('opening-prompt').textContent = prompt;
+  $('opening-black').hidden = !buttons.black;
+  $('opening-white').hidden = !buttons.white;
+  $('opening-clear').hidden = !buttons.clear;
 }
 
 /**

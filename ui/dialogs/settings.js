@@ -31,6 +31,13 @@ export function createSettingsDialog(handlers) {
     el('row-color').hidden = radio('mode')?.value !== 'humanVsAi';
   };
   form.addEventListener('change', syncMode);
+  /** The chosen opening rule's one-line explanation (and what "your colour" then means). */
+  const syncOpening = () => {
+    const rule = el('set-opening').value;
+    el('opening-help').textContent = rule === 'none' ? '' : t(`opening.help.${rule}`);
+    el('opening-help').hidden = rule === 'none';
+  };
+  el('set-opening').addEventListener('change', syncOpening);
   const engines = createEnginePanel(handlers);
   const syncEngines = () => engines.setGame(el('set-rule').value, Number(el('set-size').value));
   el('set-rule').addEventListener('change', syncEngines);
@@ -53,6 +60,7 @@ export function createSettingsDialog(handlers) {
     humanColor: radio('humanColor')?.value ?? base.humanColor,
     level: radio('level')?.value ?? base.level,
     rule: el('set-rule').value,
+    opening: el('set-opening').value,
     size: Number(el('set-size').value),
     centreFirst: el('set-centre').checked,
     language: el('set-language').value,
@@ -81,6 +89,8 @@ export function createSettingsDialog(handlers) {
       setRadio('humanColor', prefs.humanColor);
       setRadio('level', prefs.level);
       el('set-rule').value = prefs.rule;
+      el('set-opening').value = prefs.opening ?? 'none';
+      syncOpening();
       fillSizes(prefs.size);
       el('set-centre').checked = prefs.centreFirst;
       el('set-language').value = prefs.language;

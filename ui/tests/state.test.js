@@ -218,7 +218,7 @@ test('new-game settings come from the preferences; "play again" repeats the show
   const prefs = { ...DEFAULT_PREFERENCES, humanName: 'Zoe', humanColor: 'white', mode: 'humanVsAi', size: 19, rule: 'renju', level: 'master' };
   assert.deepEqual(newGameSettings(prefs), {
     size: 19, rule: 'renju', centreFirst: false, mode: 'humanVsAi', humanColor: 'white', level: 'master',
-    names: { black: 'Black', white: 'Zoe' }, engine: null,
+    names: { black: 'Black', white: 'Zoe' }, engine: null, opening: 'none',
   });
   const hvh = { ...prefs, mode: 'humanVsHuman', names: { black: 'A', white: 'B' } };
   assert.deepEqual(newGameSettings(hvh).names, { black: 'A', white: 'B' });
@@ -228,8 +228,18 @@ test('new-game settings come from the preferences; "play again" repeats the show
   });
   assert.deepEqual(replaySettings(view, DEFAULT_PREFERENCES), {
     size: 13, rule: 'freestyle', centreFirst: false, mode: 'humanVsAi', humanColor: 'white', level: 'easy',
-    names: { black: 'AI · Easy', white: 'Zoe' }, engine: null,
+    names: { black: 'AI · Easy', white: 'Zoe' }, engine: null, opening: 'none',
   });
+  // After a swap2 opening where the responder took black, "play again" gives the players their
+  // opening roles back: the person (now white) had opened.
+  const swapped = makeView([], {
+    players: { black: { name: 'AI · Easy', kind: 'ai', level: 'easy' }, white: { name: 'Zoe', kind: 'human' } },
+    opening: { rule: 'swap2', black: 'responder', turn: null, stones: [] },
+  });
+  const again = replaySettings(swapped, DEFAULT_PREFERENCES);
+  assert.equal(again.humanColor, 'black');
+  assert.deepEqual(again.names, { black: 'Zoe', white: 'AI · Easy' });
+  assert.equal(again.opening, 'swap2');
 });
 
 test('names never given are shown in the page language; nicknames as typed', () => {
