@@ -95,3 +95,26 @@ fn saves_keep_the_opening_and_its_choices() {
     bad["opening"][1] = "place 7,7".into();
     assert!(load_save(bad.to_string().as_bytes(), Arc::new(ManualClock::new())).is_err());
 }
+
+#[test]
+fn a_variation_and_a_move_string_keep_the_opening() {
+    let (mut game, _) = game_with(swap2(Mode::HumanVsHuman, Color::Black));
+    for d in [place(7, 7), place(8, 8), place(6, 8), Decision::TakeWhite] {
+        game.decide(d).unwrap();
+    }
+    for p in [(0, 0), (1, 1), (2, 2)] {
+        game.play(Pos::new(p.0, p.1)).unwrap();
+    }
+    game.undo_one().unwrap();
+    game.undo_one().unwrap();
+    game.play(Pos::new(14, 14)).unwrap();
+    assert_eq!(game.variation().unwrap().moves.len(), 2);
+    game.restore_variation().unwrap();
+    assert_eq!(game.moves().len(), 3, "the variation came back after the opening");
+    assert_eq!(game.board().stone_count(), 6);
+    let text = gomoku::record::position_string(&game).unwrap();
+    assert_eq!(text, "h8i7g7a15b14c13", "the opening's stones first, then the moves");
+    let saved = save_to_string(&game);
+    let loaded = load_save(saved.as_bytes(), Arc::new(ManualClock::new())).unwrap();
+    assert_eq!(loaded.variation(), game.variation());
+}

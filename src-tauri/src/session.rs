@@ -603,7 +603,11 @@ fn load_autosave(
         Err(e) => Err(e.to_string()),
     };
     match loaded {
-        Ok(game) => (game.is_playing() && game.step() > 0).then_some(game),
+        Ok(game) => {
+            let begun =
+                game.step() > 0 || game.opening().is_some_and(|o| !o.decisions().is_empty());
+            (game.is_playing() && begun).then_some(game)
+        }
         Err(why) => {
             let aside = set_aside(&storage.autosave);
             warnings.push(format!(

@@ -361,28 +361,15 @@ impl Game {
     /// [`HistoryError::NoVariation`] without one; the game is unchanged.
     pub fn restore_variation(&mut self) -> Result<(), HistoryError> {
         let variation = self.variation.clone().ok_or(HistoryError::NoVariation)?;
-        let line = self.line();
-        if variation.from_ply > line.len() {
-            return Err(HistoryError::NoVariation);
+        let mut game = self.clone();
+        game.go_to(variation.from_ply).map_err(|_| HistoryError::NoVariation)?;
+        let replaced: Vec<Move> = game.redo.drain(..).rev().collect();
+        for mv in &variation.moves {
+            game.check_move(mv.pos).map_err(|_| HistoryError::NoVariation)?;
+            game.apply(*mv);
         }
-        let mut restored = line[..variation.from_ply].to_vec();
-        restored.extend(variation.moves.iter().copied());
-        let mut game = Game::replay_setup(
-            self.settings.clone(),
-            self.clock.clone(),
-            self.setup.clone(),
-            &restored,
-            &[],
-            (self.started_at, self.updated_at),
-        )
-        .map_err(|_| HistoryError::NoVariation)?;
-        game.variation = Some(Variation {
-            from_ply: variation.from_ply,
-            moves: line[variation.from_ply..].to_vec(),
-        });
-        game.evaluations = self.evaluations.clone();
+        game.variation = Some(Variation { from_ply: variation.from_ply, moves: replaced });
         game.evaluations.truncate(variation.from_ply + 1);
-        game.updated_at = self.clock.unix_seconds();
         *self = game;
         Ok(())
     }
@@ -390,18 +377,9 @@ impl Game {
     /// Keeps `variation` as the dropped line (used by the loader): it must branch off the line
     /// and be legal from there.
     pub(crate) fn keep_variation(&mut self, variation: Variation) -> Result<(), ReplayError> {
-        let line = self.line();
-        if variation.from_ply > line.len() {
-            return Err(ReplayError::Move(line.len() + 1, PlayError::OutOfBoard));
-        }
-        let mut probe = Game::replay_setup(
-            self.settings.clone(),
-            self.clock.clone(),
-            self.setup.clone(),
-            &line[..variation.from_ply],
-            &[],
-            (0, 0),
-        )?;
+        let mut probe = self.clone();
+        let bad_start = ReplayError::Move(variation.from_ply, PlayError::OutOfBoard);
+        probe.go_to(variation.from_ply).map_err(|_| bad_start)?;
         for (i, mv) in variation.moves.iter().enumerate() {
             probe
                 .check_move(mv.pos)

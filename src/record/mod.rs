@@ -35,15 +35,17 @@ pub fn game_from_points(
     Game::replay(settings, clock, &moves, &[], (unix, unix)).map_err(RecordError::from)
 }
 
-/// The points of the game as a plain move list, black first: a set-up position's stones
-/// interleaved (black, white, …) before the moves played. Only the moves played count, not the
+/// The points of the game as a plain move list, black first: an opening's stones, or a set-up
+/// position's stones interleaved (black, white, …), before the moves played. Only the moves played count, not the
 /// redo stack.
 ///
 /// # Errors
 /// [`RecordError::BadSetup`] when the set-up position cannot be written as moves: the stone counts
 /// do not alternate from black to the side to move.
 pub fn points_of(game: &Game) -> Result<Vec<Pos>, RecordError> {
-    let mut points = Vec::new();
+    // An opening's stones alternate black and white from black, like moves.
+    let mut points: Vec<Pos> =
+        game.opening().map(|o| o.stones().into_iter().map(|s| s.0).collect()).unwrap_or_default();
     if let Some(setup) = game.setup() {
         let of = |c: Color| setup.stones.iter().filter(move |s| s.1 == c).map(|s| s.0);
         let (black, white): (Vec<Pos>, Vec<Pos>) =
