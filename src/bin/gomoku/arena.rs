@@ -7,7 +7,7 @@ use crate::stats::{Sprt, Tally, Verdict};
 use gomoku::board::index_of;
 use gomoku::opening::OpeningRule;
 use gomoku::{renju, Board, Color, Pos, Rule};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -20,7 +20,23 @@ pub enum GameEnd {
     Draw,
     /// A colour played an illegal move, failed to answer or crashed: the other wins.
     Forfeit(Color),
+    /// A colour overstepped the time for a move or its match clock: the other wins.
+    Timeout(Color),
 }
+
+/// The time control of a game: per move, and per side for the whole game (0: none).
+#[derive(Clone, Copy, Debug)]
+pub struct TimeControl {
+    /// Milliseconds per move.
+    pub move_ms: u64,
+    /// Milliseconds per side for the game (0: no match clock).
+    pub match_ms: u64,
+}
+
+/// The slowest move and the least time left seen under a match clock (over the whole run).
+pub static SLOWEST_MOVE_MS: AtomicU64 = AtomicU64::new(0);
+/// See [`SLOWEST_MOVE_MS`].
+pub static LEAST_LEFT_MS: AtomicU64 = AtomicU64::new(u64::MAX);
 
 /// Reads the openings file: one opening per line, `x1,y1, x2,y2, x3,y3` as offsets from the centre.
 pub fn read_openings(text: &str) -> Result<Vec<Vec<(i32, i32)>>, String> {
@@ -46,7 +62,7 @@ pub fn play_game(
     opening: &[(i32, i32)],
     size: u8,
     rule: Rule,
-    move_ms: u64,
+    clock: TimeControl,
 ) -> (GameEnd, Vec<Pos>) {
     let mut board = Board::new(u32::from(size)).expect("size checked");
     let mut moves: Vec<Pos> = Vec::new();
@@ -56,13 +72,13 @@ pub fn play_game(
         board.place(p, Color::at_ply(i));
         moves.push(p);
     }
-    if black.new_game(size, rule, move_ms).is_err() {
+    if black.new_game(size, rule, clock.move_ms, clock.match_ms).is_err() {
         return (GameEnd::Forfeit(Color::Black), moves);
     }
-    if white.new_game(size, rule, move_ms).is_err() {
+    if white.new_game(size, rule, clock.move_ms, clock.match_ms).is_err() {
         return (GameEnd::Forfeit(Color::White), moves);
     }
-    play_on(black, white, board, moves, rule)
+    play_on(black, white, board, moves, rule, clock)
 }
 
 /// Plays on from a position (the players' games begun) until the game ends.
@@ -72,14 +88,30 @@ pub fn play_on(
     mut board: Board,
     mut moves: Vec<Pos>,
     rule: Rule,
+    clock: TimeControl,
 ) -> (GameEnd, Vec<Pos>) {
+    let mut left = [clock.match_ms; 2];
     loop {
         let to_move = Color::at_ply(moves.len());
         let player: &mut dyn Player =
             if to_move == Color::Black { &mut *black } else { &mut *white };
+        if clock.match_ms > 0 {
+            player.set_time_left(left[to_move.index()]);
+        }
+        let started = Instant::now();
         let Ok(p) = player.choose(&board, &moves, to_move) else {
             return (GameEnd::Forfeit(to_move), moves);
         };
+        if clock.match_ms > 0 {
+            let used = started.elapsed().as_millis() as u64;
+            SLOWEST_MOVE_MS.fetch_max(used, Ordering::Relaxed);
+            let over = used > clock.move_ms || used > left[to_move.index()];
+            left[to_move.index()] = left[to_move.index()].saturating_sub(used);
+            LEAST_LEFT_MS.fetch_min(left[to_move.index()], Ordering::Relaxed);
+            if over {
+                return (GameEnd::Timeout(to_move), moves);
+            }
+        }
         if let Some(end) = play_checked(&mut board, &mut moves, p, rule) {
             return (end, moves);
         }
@@ -112,7 +144,7 @@ pub fn play_checked(
 pub fn points_for(end: GameEnd, color: Color) -> f64 {
     match end {
         GameEnd::Won(c) => f64::from(u8::from(c == color)),
-        GameEnd::Forfeit(c) => f64::from(u8::from(c != color)),
+        GameEnd::Forfeit(c) | GameEnd::Timeout(c) => f64::from(u8::from(c != color)),
         GameEnd::Draw => 0.5,
     }
 }
@@ -132,6 +164,8 @@ pub struct MatchResult {
     pub losses: usize,
     /// Games lost by forfeit, per side (A, B).
     pub forfeits: (usize, usize),
+    /// Games lost on time, per side (A, B).
+    pub timeouts: (usize, usize),
 }
 
 impl MatchResult {
@@ -159,12 +193,21 @@ pub struct MatchPlan<'a> {
     pub rule: Rule,
     /// Time per move.
     pub move_ms: u64,
+    /// Time per side for a whole game (0: no match clock).
+    pub match_ms: u64,
     /// Games played at once (one pair of players per game slot).
     pub concurrency: usize,
     /// Stop early when this test reaches a verdict.
     pub sprt: Option<Sprt>,
     /// The players' names, for the report.
     pub names: (String, String),
+}
+
+impl MatchPlan<'_> {
+    /// The games' time control.
+    pub fn clock(&self) -> TimeControl {
+        TimeControl { move_ms: self.move_ms, match_ms: self.match_ms }
+    }
 }
 
 /// The two players (A, B) of one game slot.
@@ -254,9 +297,9 @@ fn play_job(a: &mut dyn Player, b: &mut dyn Player, job: usize, plan: &MatchPlan
     let a_color = Color::at_ply(job % 2);
     let stones = &plan.openings[opening];
     let (end, moves) = if a_color == Color::Black {
-        play_game(a, b, stones, plan.size, plan.rule, plan.move_ms)
+        play_game(a, b, stones, plan.size, plan.rule, plan.clock())
     } else {
-        play_game(b, a, stones, plan.size, plan.rule, plan.move_ms)
+        play_game(b, a, stones, plan.size, plan.rule, plan.clock())
     };
     Finished { opening, a_opened: None, a_color, end, moves }
 }
@@ -270,12 +313,13 @@ impl MatchResult {
             p if p < 0.25 => self.losses += 1,
             _ => self.draws += 1,
         }
-        if let GameEnd::Forfeit(c) = game.end {
-            if c == game.a_color {
-                self.forfeits.0 += 1;
-            } else {
-                self.forfeits.1 += 1;
-            }
+        let side = |c: Color| if c == game.a_color { 0 } else { 1 };
+        match game.end {
+            GameEnd::Forfeit(c) if side(c) == 0 => self.forfeits.0 += 1,
+            GameEnd::Forfeit(_) => self.forfeits.1 += 1,
+            GameEnd::Timeout(c) if side(c) == 0 => self.timeouts.0 += 1,
+            GameEnd::Timeout(_) => self.timeouts.1 += 1,
+            _ => {}
         }
     }
 
@@ -309,4 +353,59 @@ fn print_game(game: &Finished, result: &MatchResult, plan: &MatchPlan<'_>, start
         started.elapsed().as_secs_f64(),
         line
     );
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use super::*;
+    use gomoku::opening::{ai::Turn, Opening};
+
+    /// Plays the first empty point after `delay_ms`, remembering the times left it was told.
+    struct Steady {
+        delay_ms: u64,
+        told: Vec<u64>,
+    }
+
+    impl Player for Steady {
+        fn name(&self) -> String {
+            "steady".into()
+        }
+        fn new_game(&mut self, _: u8, _: Rule, _: u64, _: u64) -> Result<(), String> {
+            Ok(())
+        }
+        fn set_time_left(&mut self, left_ms: u64) {
+            self.told.push(left_ms);
+        }
+        fn choose(&mut self, board: &Board, _: &[Pos], _: Color) -> Result<Pos, String> {
+            std::thread::sleep(std::time::Duration::from_millis(self.delay_ms));
+            board.empty_points().next().ok_or_else(|| "full".into())
+        }
+        fn opening_turn(&mut self, _: &Opening) -> Result<Turn, String> {
+            Err("no openings".into())
+        }
+    }
+
+    fn game(delay_black: u64, clock: TimeControl) -> (GameEnd, Vec<u64>) {
+        let mut black = Steady { delay_ms: delay_black, told: Vec::new() };
+        let mut white = Steady { delay_ms: 1, told: Vec::new() };
+        let (end, _) = play_game(&mut black, &mut white, &[], 7, Rule::Freestyle, clock);
+        (end, black.told)
+    }
+
+    #[test]
+    fn a_move_over_the_turn_time_or_the_match_clock_loses_on_time() {
+        let (end, _) = game(40, TimeControl { move_ms: 20, match_ms: 10_000 });
+        assert_eq!(end, GameEnd::Timeout(Color::Black));
+        let (end, told) = game(30, TimeControl { move_ms: 1000, match_ms: 100 });
+        assert_eq!(end, GameEnd::Timeout(Color::Black), "the clock ran out: {told:?}");
+        assert!(told.windows(2).all(|w| w[1] < w[0]), "time left shrinks: {told:?}");
+        assert_eq!(told[0], 100);
+    }
+
+    #[test]
+    fn without_a_match_clock_nobody_is_timed() {
+        let (end, told) = game(5, TimeControl { move_ms: 1, match_ms: 0 });
+        assert!(!matches!(end, GameEnd::Timeout(_)), "{end:?}");
+        assert!(told.is_empty());
+    }
 }

@@ -3,7 +3,7 @@
 //! ```text
 //! gomoku bench [--depth D] [--time MS]          search speed over fixed middle-game positions
 //! gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N]
-//!                  [--sprt ELO0,ELO1[,ALPHA,BETA]] [--opening-rule none|swap1|swap2|rif]
+//!                  [--sprt ELO0,ELO1[,ALPHA,BETA]] [--opening-rule none|swap1|swap2|rif] [--match-time MS]
 //!        A, B: a level (easy|medium|hard|master, optionally :dN for a fixed depth)
 //!              or cmd:"shell command" for an external pbrain brain
 //!        --opening-rule: every game starts from the empty board with that opening, played by
@@ -44,7 +44,7 @@ fn main() -> ExitCode {
 }
 
 fn usage() -> String {
-    "usage: gomoku bench [--depth D] [--time MS] | gomoku perf | gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--opening-rule none|swap1|swap2|rif]".into()
+    "usage: gomoku bench [--depth D] [--time MS] | gomoku perf | gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--opening-rule none|swap1|swap2|rif] [--match-time MS]".into()
 }
 
 /// The value after `--name`, if given.
@@ -67,6 +67,8 @@ fn player_of(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
 fn run_match(args: &[String]) -> Result<(), String> {
     let (Some(a), Some(b)) = (args.first(), args.get(1)) else { return Err(usage()) };
     let move_ms: u64 = option(args, "--time").unwrap_or("200").parse().map_err(|_| "bad --time")?;
+    let match_ms: u64 =
+        option(args, "--match-time").unwrap_or("0").parse().map_err(|_| "bad --match-time")?;
     let rule: gomoku::Rule =
         option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
     let opening_rule: OpeningRule =
@@ -98,6 +100,7 @@ fn run_match(args: &[String]) -> Result<(), String> {
         size: 15,
         rule,
         move_ms,
+        match_ms,
         concurrency,
         sprt,
         names,
@@ -147,8 +150,19 @@ fn summary(plan: &arena::MatchPlan<'_>, result: &arena::MatchResult) -> String {
             result.verdict.unwrap_or(stats::Verdict::Continue)
         )
     });
+    let clock = if plan.match_ms > 0 {
+        format!(
+            ", time losses {}/{} (slowest move {} ms, least time left {} ms)",
+            result.timeouts.0,
+            result.timeouts.1,
+            arena::SLOWEST_MOVE_MS.load(std::sync::atomic::Ordering::Relaxed),
+            arena::LEAST_LEFT_MS.load(std::sync::atomic::Ordering::Relaxed),
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "RESULT {} vs {}: {} games, +{} ={} -{} ({:.1}%), {elo}, forfeits {}/{}{sprt}",
+        "RESULT {} vs {}: {} games, +{} ={} -{} ({:.1}%), {elo}, forfeits {}/{}{clock}{sprt}",
         plan.names.0,
         plan.names.1,
         result.games,

@@ -27,10 +27,10 @@ pub fn play_opened_game(
 ) -> (Color, GameEnd, Vec<Pos>) {
     let a_role = if a_opens { Role::Opener } else { Role::Responder };
     let a_tentative = if a_opens { Color::Black } else { Color::White };
-    if a.new_game(plan.size, plan.rule, plan.move_ms).is_err() {
+    if a.new_game(plan.size, plan.rule, plan.move_ms, plan.match_ms).is_err() {
         return (a_tentative, GameEnd::Forfeit(a_tentative), Vec::new());
     }
-    if b.new_game(plan.size, plan.rule, plan.move_ms).is_err() {
+    if b.new_game(plan.size, plan.rule, plan.move_ms, plan.match_ms).is_err() {
         return (a_tentative, GameEnd::Forfeit(!a_tentative), Vec::new());
     }
     let players: [&mut dyn Player; 2] = [a, b];
@@ -64,9 +64,9 @@ pub fn play_opened_game(
     }
     let [a, b] = players;
     let (end, moves) = if a_color == Color::Black {
-        play_on(a, b, board, moves, plan.rule)
+        play_on(a, b, board, moves, plan.rule, plan.clock())
     } else {
-        play_on(b, a, board, moves, plan.rule)
+        play_on(b, a, board, moves, plan.rule, plan.clock())
     };
     (a_color, end, moves)
 }
@@ -92,6 +92,7 @@ mod tests {
                 size: 15,
                 rule,
                 move_ms: 50,
+                match_ms: 0,
                 concurrency: 1,
                 sprt: None,
                 names: (String::new(), String::new()),

@@ -15,8 +15,12 @@ use std::time::Duration;
 pub trait Player {
     /// A short name for reports.
     fn name(&self) -> String;
-    /// Prepares for a new game.
-    fn new_game(&mut self, size: u8, rule: Rule, move_ms: u64) -> Result<(), String>;
+    /// Prepares for a new game: `move_ms` per move, and `match_ms` for the whole game per side
+    /// (0: no match clock).
+    fn new_game(&mut self, size: u8, rule: Rule, move_ms: u64, match_ms: u64)
+        -> Result<(), String>;
+    /// Under a match clock: the time this player has left, told before each of its moves.
+    fn set_time_left(&mut self, left_ms: u64);
     /// The move for `to_move` on this board, given the moves played so far in order.
     fn choose(&mut self, board: &Board, moves: &[Pos], to_move: Color) -> Result<Pos, String>;
     /// This player's decisions in an opening (opening rules), up to the other player's turn.
@@ -32,6 +36,8 @@ pub struct Internal {
     depth: Option<u32>,
     seed: u64,
     games: u64,
+    /// Under a match clock: the time left.
+    time_left: Option<u64>,
 }
 
 impl Internal {
@@ -45,6 +51,7 @@ impl Internal {
             depth,
             seed,
             games: 0,
+            time_left: None,
         }
     }
 }
@@ -57,16 +64,28 @@ impl Player for Internal {
         }
     }
 
-    fn new_game(&mut self, _size: u8, rule: Rule, move_ms: u64) -> Result<(), String> {
+    fn new_game(
+        &mut self,
+        _size: u8,
+        rule: Rule,
+        move_ms: u64,
+        match_ms: u64,
+    ) -> Result<(), String> {
         self.rule = rule;
         self.move_ms = move_ms;
+        self.time_left = (match_ms > 0).then_some(match_ms);
         self.games += 1;
         self.engine.clear_hash();
         Ok(())
     }
 
     fn choose(&mut self, board: &Board, _moves: &[Pos], to_move: Color) -> Result<Pos, String> {
-        let limits = Limits { depth: self.depth, ..Limits::per_move(self.move_ms) };
+        // The brain's own allocation (pbrain-gomoku's): a share of what is left, within the turn.
+        let clock = match self.time_left {
+            Some(left) => Limits::for_clock(self.move_ms, Some(left.max(1))),
+            None => Limits::per_move(self.move_ms),
+        };
+        let limits = Limits { depth: self.depth, ..clock };
         let request = Request { board, rule: self.rule, to_move, level: self.level, limits };
         let stop = AtomicBool::new(false);
         self.engine
@@ -84,6 +103,10 @@ impl Player for Internal {
         let stop = AtomicBool::new(false);
         let turn = ai.play_turn(opening, &mut self.engine, &stop).map_err(|e| e.to_string())?;
         Ok(Turn { then_play: None, ..turn })
+    }
+
+    fn set_time_left(&mut self, left_ms: u64) {
+        self.time_left = Some(left_ms);
     }
 }
 
@@ -158,7 +181,13 @@ impl Player for External {
             .to_string()
     }
 
-    fn new_game(&mut self, size: u8, rule: Rule, move_ms: u64) -> Result<(), String> {
+    fn new_game(
+        &mut self,
+        size: u8,
+        rule: Rule,
+        move_ms: u64,
+        match_ms: u64,
+    ) -> Result<(), String> {
         self.move_ms = move_ms;
         if self.child.is_none() {
             self.spawn()?;
@@ -175,7 +204,9 @@ impl Player for External {
             Rule::Standard => 1,
             Rule::Renju => 4,
         };
-        self.send(&format!("INFO timeout_turn {move_ms}\nINFO timeout_match 0\nINFO rule {mask}\n"))
+        self.send(&format!(
+            "INFO timeout_turn {move_ms}\nINFO timeout_match {match_ms}\nINFO rule {mask}\n"
+        ))
     }
 
     fn choose(&mut self, _board: &Board, moves: &[Pos], to_move: Color) -> Result<Pos, String> {
@@ -188,6 +219,10 @@ impl Player for External {
         self.send(&text)?;
         let line = self.reply(self.answer_time())?;
         line.parse::<Pos>().map_err(|_| format!("bad move {line:?}"))
+    }
+
+    fn set_time_left(&mut self, left_ms: u64) {
+        let _ = self.send(&format!("INFO time_left {left_ms}\n"));
     }
 
     /// Swap2 only, through `SWAP2BOARD`.

@@ -23,7 +23,7 @@ pub fn run_selfplay(args: &[String]) -> Result<(), String> {
     let seed: u64 = option(args, "--seed").unwrap_or("7").parse().map_err(|_| "bad --seed")?;
     for (n, opening) in read_openings(&text)?.iter().enumerate() {
         let mut player = Internal::new(level, seed + n as u64, depth);
-        player.new_game(15, rule, time)?;
+        player.new_game(15, rule, time, 0)?;
         let mut board = Board::new(15).map_err(|e| e.to_string())?;
         let mut moves: Vec<Pos> =
             opening.iter().map(|&(dx, dy)| Pos::new((7 + dx) as u8, (7 + dy) as u8)).collect();
