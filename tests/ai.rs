@@ -260,3 +260,35 @@ fn multi_pv_gives_distinct_ordered_moves_led_by_the_single_pv_best() {
     }
     assert!(positions_with_three >= 15, "only {positions_with_three} positions gave three lines");
 }
+
+#[test]
+fn a_parallel_search_finds_the_same_forced_move_and_one_thread_stays_deterministic() {
+    // White must stop black's open three on column h: at h7 or h11.
+    let at = |n: &str| n.parse::<gomoku::Notation>().unwrap().to_pos(15).unwrap();
+    let mut board = gomoku::Board::new(15).unwrap();
+    for (i, n) in ["h8", "i9", "h9", "i10", "h10"].iter().enumerate() {
+        board.place(at(n), if i % 2 == 0 { Color::Black } else { Color::White });
+    }
+    let limits = Limits::depth(6);
+    let request = Request {
+        board: &board,
+        rule: Rule::Freestyle,
+        to_move: Color::White,
+        level: Level::Master,
+        limits,
+    };
+    let stop = AtomicBool::new(false);
+    let single = |seed| Engine::new(8, seed).think(&request, &stop, &mut |_| {}).unwrap();
+    let (a, b) = (single(1), single(1));
+    assert_eq!(
+        (a.best, a.analysis.nodes),
+        (b.best, b.analysis.nodes),
+        "one thread: the same search"
+    );
+    let mut parallel = Engine::new(8, 1);
+    parallel.set_threads(2);
+    let p = parallel.think(&request, &stop, &mut |_| {}).unwrap();
+    let blocks = [at("h7"), at("h11"), at("h6"), at("h12")];
+    assert!(blocks.contains(&a.best), "{:?}", a.best);
+    assert!(blocks.contains(&p.best), "two threads: {:?}", p.best);
+}

@@ -417,3 +417,21 @@ fn swap2board_garbage_gets_an_error_and_changes_nothing() {
     assert!(brain.ask("BEGIN").split(',').count() == 2);
     assert!(brain.ask("DONE").starts_with("ERROR"), "no block is open any more");
 }
+
+#[test]
+fn with_two_threads_the_brain_still_blocks_and_answers_in_time() {
+    let mut brain = Brain::start();
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.send("INFO thread_num 2");
+    brain.send("INFO timeout_turn 300");
+    brain.send("BOARD");
+    for line in ["7,7,2", "8,8,1", "7,8,2", "9,9,1", "7,9,2"] {
+        brain.send(line);
+    }
+    let started = Instant::now();
+    let (_, answer) = brain.messages_until_move("DONE");
+    let (x, y) = parse_move(&answer);
+    assert!(x == 7 && [5, 6, 10, 11].contains(&y), "brain answered {answer}");
+    assert!(started.elapsed() < Duration::from_millis(2_000), "{:?}", started.elapsed());
+    assert!(brain.ask("INFO thread_num many").starts_with("ERROR"));
+}

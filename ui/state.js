@@ -30,6 +30,7 @@ export const DEFAULT_PREFERENCES = Object.freeze({
   showNumbers: false,
   analysisLines: 3,
   opening: 'none',
+  searchThreads: 0,
 });
 
 const ERROR_KINDS = new Set([

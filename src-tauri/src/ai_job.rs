@@ -87,6 +87,7 @@ fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
     let settings = session.game.settings().clone();
     let to_move = session.game.side_to_move();
     let move_ms = session.move_time_ms();
+    let threads = session.prefs.threads();
     let engine = session.engine.clone();
     let notifier = session.notifier.clone();
     let shared = shared.clone();
@@ -128,6 +129,9 @@ fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
         };
         let decision = {
             let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+            // Master uses the threads the preferences give; the lower levels stay one-threaded
+            // (Hard's fixed node budget is the same strength on any machine).
+            engine.set_threads(if settings.level == gomoku::Level::Master { threads } else { 1 });
             engine.think(&request, &job.stop, &mut report)
         };
         finish(&shared, &job, decision);

@@ -21,6 +21,7 @@ pub(crate) fn spawn_opening(shared: &SharedSession, job: Job) {
     std::thread::spawn(move || {
         let turn = {
             let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+            engine.set_threads(1);
             ai.play_turn(&opening, &mut engine, &job.stop).ok()
         };
         apply_turn(&shared, &job, turn);

@@ -62,6 +62,8 @@ pub struct Preferences {
     pub analysis_lines: u8,
     /// The opening rule for new games.
     pub opening: gomoku::opening::OpeningRule,
+    /// Search threads for Master and analysis: 0 = all cores but one.
+    pub search_threads: u8,
 }
 
 impl Default for Preferences {
@@ -81,11 +83,22 @@ impl Default for Preferences {
             show_numbers: false,
             analysis_lines: 3,
             opening: gomoku::opening::OpeningRule::Free,
+            search_threads: 0,
         }
     }
 }
 
 impl Preferences {
+    /// The search threads for Master and analysis: the preference, or all cores but one.
+    pub fn threads(&self) -> usize {
+        match self.search_threads {
+            0 => {
+                std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+            }
+            n => usize::from(n),
+        }
+    }
+
     /// Checks sizes and names, trimming the names.
     ///
     /// # Errors
@@ -93,6 +106,13 @@ impl Preferences {
     pub fn validated(mut self) -> Result<Preferences, String> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) {
             return Err(format!("board size {} is not in {MIN_SIZE}..={MAX_SIZE}", self.size));
+        }
+        if usize::from(self.search_threads) > gomoku::ai::MAX_THREADS {
+            return Err(format!(
+                "search threads {} is above {}",
+                self.search_threads,
+                gomoku::ai::MAX_THREADS
+            ));
         }
         if !(1..=5).contains(&self.analysis_lines) {
             return Err(format!("analysis lines {} is not in 1..=5", self.analysis_lines));

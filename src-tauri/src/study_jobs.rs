@@ -46,6 +46,7 @@ pub fn request_analysis(shared: &SharedSession, ply: usize, lines: usize) -> App
     let job = begin_job(&mut session, JobKind::Analysis { ply });
     let engine = session.engine.clone();
     let notifier = session.notifier.clone();
+    let threads = session.prefs.threads();
     let shared = shared.clone();
     session.notifier.view(&session.view());
     std::thread::spawn(move || {
@@ -61,6 +62,7 @@ pub fn request_analysis(shared: &SharedSession, ply: usize, lines: usize) -> App
         };
         {
             let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+            engine.set_threads(threads);
             engine.think(&request, &job.stop, &mut report);
         }
         finish(&shared, &job, None);
@@ -96,6 +98,7 @@ pub fn request_graph(shared: &SharedSession) -> AppResult<GameView> {
         };
         let done = {
             let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
+            engine.set_threads(1);
             evaluate_line(&mut engine, &game, from, limits, &job.stop, &mut report)
         };
         keep_evaluations(&shared, &job, &game, done);

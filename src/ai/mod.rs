@@ -99,6 +99,8 @@ pub struct Engine {
     tt: Table,
     history: History,
     rng: SmallRng,
+    /// Search threads (1: the deterministic single-thread search).
+    threads: usize,
 }
 
 impl Engine {
@@ -108,7 +110,20 @@ impl Engine {
             tt: Table::new(hash_mb),
             history: History::new(),
             rng: SmallRng::seed_from_u64(seed),
+            threads: 1,
         }
+    }
+
+    /// Searches with `threads` threads (at least 1): helpers search the same position beside
+    /// the main search and share its table (Lazy SMP); the main search's result is played. One
+    /// thread keeps searches deterministic at a fixed depth.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Forgets all stored search results.
@@ -174,17 +189,27 @@ impl Engine {
         }
         self.tt.new_search();
         self.history.age();
-        let mut searcher =
-            Searcher::new(pos, &mut self.tt, &mut self.history, control, config.pruning);
+        let helpers = Helpers {
+            count: self.threads - 1,
+            pos: pos.clone(),
+            root_moves: root_moves.clone(),
+            limits,
+            deadline: control.deadline,
+            pruning: config.pruning,
+            started,
+        };
+        let tt = &self.tt;
+        let mut searcher = Searcher::new(pos, tt, &mut self.history, control, config.pruning);
         searcher.nodes = proof_nodes;
         let driver = Deepening {
             multi_pv: limits.multi_pv.max(1),
             root_moves,
+            first_depth: 1,
             max_depth: limits.depth.unwrap_or(64),
             soft_time: limits.move_time.filter(|_| !limits.use_all_time).map(|t| t * 2 / 5),
             started,
         };
-        let (best, analysis) = driver.run(&mut searcher, on_info);
+        let (best, analysis) = helpers.beside(tt, || driver.run(&mut searcher, on_info));
         let best = if config.noise > 0 && !score::is_mate(raw_of(analysis.score)) {
             let scored = searcher.score_each_root_move(analysis.depth.max(1) as i32);
             pick_with_noise(&scored, best, &config, &mut self.rng)
@@ -314,11 +339,67 @@ fn with_totals(analysis: Analysis, nodes: u64, started: Instant) -> Analysis {
     Analysis { nodes, nps: finished.nps, elapsed_ms: finished.elapsed_ms, ..analysis }
 }
 
+/// The most search threads an engine runs.
+pub const MAX_THREADS: usize = 64;
+
+/// The helper threads of a parallel search: each searches the same position on its own
+/// (its own history and killers; odd helpers start one iteration deeper, so they spread over
+/// the depths), sharing only the table, until the main search ends.
+struct Helpers {
+    count: usize,
+    pos: Position,
+    root_moves: Vec<usize>,
+    limits: Limits,
+    deadline: Option<Instant>,
+    pruning: selectivity::Pruning,
+    started: Instant,
+}
+
+impl Helpers {
+    /// Runs `main` with the helpers searching beside it; they stop when it returns.
+    fn beside<T>(self, tt: &Table, main: impl FnOnce() -> T) -> T {
+        if self.count == 0 {
+            return main();
+        }
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            for i in 1..=self.count {
+                let (done, pos, root_moves) = (&done, self.pos.clone(), self.root_moves.clone());
+                let (limits, deadline, pruning, started) =
+                    (self.limits, self.deadline, self.pruning, self.started);
+                scope.spawn(move || {
+                    let control = Control {
+                        stop: done,
+                        deadline,
+                        node_limit: limits.nodes.unwrap_or(u64::MAX),
+                    };
+                    let mut history = History::new();
+                    let mut searcher = Searcher::new(pos, tt, &mut history, control, pruning);
+                    let driver = Deepening {
+                        multi_pv: 1,
+                        root_moves,
+                        first_depth: 1 + (i % 2) as u32,
+                        max_depth: limits.depth.unwrap_or(64),
+                        soft_time: None,
+                        started,
+                    };
+                    driver.run(&mut searcher, &mut |_| {});
+                });
+            }
+            let result = main();
+            done.store(true, std::sync::atomic::Ordering::SeqCst);
+            result
+        })
+    }
+}
+
 /// Iterative deepening over the root moves.
 struct Deepening {
     /// How many best moves to report.
     multi_pv: usize,
     root_moves: Vec<usize>,
+    /// The first iteration's depth.
+    first_depth: u32,
     max_depth: u32,
     soft_time: Option<Duration>,
     started: Instant,
@@ -337,7 +418,7 @@ impl Deepening {
         // parity: the window is centred on the last score of the same parity.
         let mut finished: Vec<i32> = Vec::new();
         let mut scores = Vec::new();
-        for depth in 1..=self.max_depth as i32 {
+        for depth in self.first_depth as i32..=self.max_depth as i32 {
             let previous = finished.len().checked_sub(2).map_or(0, |i| finished[i]);
             let (score, mv) = self.aspiration(s, depth, previous, &mut scores);
             if s.aborted() {

@@ -34,7 +34,7 @@ pub struct Control<'a> {
 pub struct Searcher<'a> {
     /// The position, played forward and back as the search goes.
     pub pos: Position,
-    tt: &'a mut Table,
+    tt: &'a Table,
     history: &'a mut History,
     control: Control<'a>,
     killers: [[usize; 2]; MAX_PLY],
@@ -57,7 +57,7 @@ impl<'a> Searcher<'a> {
     /// A searcher over `pos` using the shared table and history.
     pub fn new(
         pos: Position,
-        tt: &'a mut Table,
+        tt: &'a Table,
         history: &'a mut History,
         control: Control<'a>,
         pruning: Pruning,

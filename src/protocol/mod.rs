@@ -291,6 +291,7 @@ impl Session {
         if self.settings.hash_mb() != old_hash {
             self.engine.resize_hash(self.settings.hash_mb());
         }
+        self.engine.set_threads(self.settings.threads);
     }
 
     fn forbid_line(&self) -> String {

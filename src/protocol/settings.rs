@@ -23,6 +23,8 @@ pub struct BrainSettings {
     pub max_node: Option<u64>,
     /// Playing strength (`INFO level`, an extension: easy, medium, hard, master).
     pub level: Level,
+    /// Search threads (`INFO thread_num`; 1 by default, as Gomocup's single-core rule wants).
+    pub threads: usize,
 }
 
 impl Default for BrainSettings {
@@ -36,6 +38,7 @@ impl Default for BrainSettings {
             max_depth: None,
             max_node: None,
             level: Level::Master,
+            threads: 1,
         }
     }
 }
@@ -59,7 +62,10 @@ impl BrainSettings {
             "max_depth" => self.max_depth = Some(non_negative()?.clamp(1, 64) as u32),
             "max_node" => self.max_node = Some(non_negative()?.max(1)),
             "level" => self.level = value.parse().map_err(|e| format!("{e}"))?,
-            "thread_num" | "game_type" | "folder" | "evaluate" => {}
+            "thread_num" => {
+                self.threads = non_negative()?.clamp(1, crate::ai::MAX_THREADS as u64) as usize
+            }
+            "game_type" | "folder" | "evaluate" => {}
             _ => {}
         }
         Ok(())

@@ -54,6 +54,19 @@ export function createSettingsDialog(handlers) {
     select.value = String(current);
   };
 
+  /** Search threads: automatic (all cores but one), or a number up to the cores. */
+  const fillThreads = (current) => {
+    const cores = Math.max(1, navigator.hardwareConcurrency || 1);
+    const options = [0, ...Array.from({ length: cores }, (_, i) => i + 1)].map((n) => {
+      const option = document.createElement('option');
+      option.value = String(n);
+      option.textContent = n === 0 ? t('threads.auto', { n: Math.max(1, cores - 1) }) : String(n);
+      return option;
+    });
+    el('set-threads').replaceChildren(...options);
+    el('set-threads').value = String(Math.min(current, cores));
+  };
+
   const collect = () => ({
     ...base,
     mode: radio('mode')?.value ?? base.mode,
@@ -67,6 +80,7 @@ export function createSettingsDialog(handlers) {
     theme: el('set-theme').value,
     sound: el('set-sound').checked,
     showNumbers: el('set-numbers').checked,
+    searchThreads: Number(el('set-threads').value),
     engine: engines.selected(),
   });
 
@@ -97,6 +111,7 @@ export function createSettingsDialog(handlers) {
       el('set-theme').value = prefs.theme;
       el('set-sound').checked = prefs.sound;
       el('set-numbers').checked = prefs.showNumbers;
+      fillThreads(prefs.searchThreads ?? 0);
       syncMode();
       engines.refresh(prefs.engine ?? null, prefs.rule, prefs.size);
       const focus = options.focusStart ? el('settings-start') : radio('mode');

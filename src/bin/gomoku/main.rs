@@ -56,12 +56,17 @@ fn player_of(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     if let Some(command) = spec.strip_prefix("cmd:") {
         return Ok(Box::new(External::new(command)));
     }
+    // `master`, `hard:d6` (a fixed depth), `master:t2` (two search threads).
+    let (spec, threads) = match spec.split_once(":t") {
+        Some((s, t)) => (s, t.parse::<usize>().map_err(|_| format!("bad threads in {spec}"))?),
+        None => (spec, 1),
+    };
     let (level, depth) = match spec.split_once(":d") {
         Some((l, d)) => (l, Some(d.parse::<u32>().map_err(|_| format!("bad depth in {spec}"))?)),
         None => (spec, None),
     };
     let level = level.parse().map_err(|e| format!("{e}"))?;
-    Ok(Box::new(Internal::new(level, seed, depth)))
+    Ok(Box::new(Internal::new(level, seed, depth).with_threads(threads)))
 }
 
 fn run_match(args: &[String]) -> Result<(), String> {
@@ -136,9 +141,10 @@ fn parse_sprt(text: &str) -> Result<stats::Sprt, String> {
 
 /// The closing `RESULT` line: score, Elo with its 95 % interval, forfeits, the SPRT's state.
 fn summary(plan: &arena::MatchPlan<'_>, result: &arena::MatchResult) -> String {
-    let elo = match result.tally().elo() {
-        Some((elo, margin)) => format!("Elo {elo:+.1} ± {margin:.1} (95%)"),
-        None => "Elo unbounded (all games one way)".into(),
+    let elo = match (result.tally().elo(), stats::elo_of(result.percent() / 100.0)) {
+        (Some((elo, margin)), _) => format!("Elo {elo:+.1} ± {margin:.1} (95%)"),
+        (None, Some(elo)) => format!("Elo {elo:+.0} (its 95% interval reaches a 0% or 100% score)"),
+        (None, None) => "Elo unbounded (all games one way)".into(),
     };
     let sprt = plan.sprt.map_or(String::new(), |s| {
         let (lower, upper) = s.bounds();

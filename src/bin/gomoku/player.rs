@@ -56,11 +56,23 @@ impl Internal {
     }
 }
 
+impl Internal {
+    /// The same player searching with `threads` threads.
+    pub fn with_threads(mut self, threads: usize) -> Internal {
+        self.engine.set_threads(threads);
+        self
+    }
+}
+
 impl Player for Internal {
     fn name(&self) -> String {
+        let threads = match self.engine.threads() {
+            1 => String::new(),
+            n => format!("-t{n}"),
+        };
         match self.depth {
-            Some(d) => format!("gomoku-{}-d{d}", self.level),
-            None => format!("gomoku-{}", self.level),
+            Some(d) => format!("gomoku-{}-d{d}{threads}", self.level),
+            None => format!("gomoku-{}{threads}", self.level),
         }
     }
 
