@@ -23,16 +23,13 @@ import { createSettingsDialog } from './dialogs/settings.js';
 import { askResume } from './dialogs/resume.js';
 import { isModalOpen } from './dialogs/modal.js';
 import { confirmBranch } from './dialogs/branch.js';
-import { openPasteDialog } from './dialogs/paste.js';
-import { askImageOptions } from './dialogs/image.js';
+import { wireStudy } from './study-wiring.js';
 import { createStudy, STUDY_DEFAULTS } from './study-controller.js';
-import { candidatesOf, lineOf, plyShown, viewAtPly } from './study.js';
+import { candidatesOf, plyShown, viewAtPly } from './study.js';
 import { openingButtons, openingClick, openingMarks, openingPrompt } from './opening.js';
 import {
-  bindGraph, renderCandidates, renderEditorBar, renderGraph, renderMoveList, renderOpeningBar,
-  renderReview,
+  renderCandidates, renderEditorBar, renderGraph, renderMoveList, renderOpeningBar, renderReview,
 } from './study-panel.js';
-import { boardPng } from './board/snapshot.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 
@@ -350,85 +347,7 @@ bindShortcuts(window, (action) => {
 
 /* ---------- review, analysis, graph, editor, in and out ---------- */
 
-const isTyping = (el) => el && (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) || el.isContentEditable);
-window.addEventListener('keydown', (e) => {
-  if (e.defaultPrevented || isModalOpen() || e.ctrlKey || e.metaKey || e.altKey) return;
-  if (isTyping(e.target) || e.target === canvas) return;
-  if (e.key === 'Escape') {
-    const state = store.get();
-    if (state.editor) study.closeEditor();
-    else if (state.shownPly != null) study.live();
-    else return;
-    e.preventDefault();
-    return;
-  }
-  if (study.step(e.key)) e.preventDefault();
-});
-let wheel = 0;
-canvas.addEventListener('wheel', (e) => {
-  if (store.get().editor) return;
-  e.preventDefault();
-  wheel += e.deltaY;
-  if (Math.abs(wheel) < 40) return;
-  study.step(wheel > 0 ? 'ArrowRight' : 'ArrowLeft');
-  wheel = 0;
-}, { passive: false });
-onClick('btn-first', () => study.step('Home'));
-onClick('btn-prev', () => study.step('ArrowLeft'));
-onClick('btn-next', () => study.step('ArrowRight'));
-onClick('btn-last', () => study.step('End'));
-onClick('btn-live', () => study.live());
-onClick('btn-analyse', () => study.toggleAnalysis());
-$('analysis-lines').addEventListener('change', (e) => {
-  controller.savePrefs({ ...store.get().prefs, analysisLines: Number(e.target.value) });
-});
-onClick('btn-graph', () => study.evaluate());
-onClick('btn-graph-stop', () => study.stopGraph());
-bindGraph(() => lineOf(store.get().view ?? { moves: [] }).length, (p) => study.showPly(p));
-onClick('btn-restore', () => study.restoreVariation());
-onClick('btn-edit', () => (store.get().editor ? study.closeEditor() : study.openEditor()));
-for (const input of document.querySelectorAll('input[name="editTool"]')) {
-  input.addEventListener('change', () => study.changeEditor({ tool: input.value }));
-}
-$('editor-to-move').addEventListener('change', (e) => study.changeEditor({ toMove: e.target.value }));
-onClick('editor-clear', () => study.changeEditor({ stones: [] }));
-onClick('editor-cancel', () => study.closeEditor());
-onClick('editor-done', () => study.finishEditor());
-onClick('btn-copy', () => study.copy());
-onClick('opening-black', () => controller.decide('black'));
-onClick('opening-white', () => controller.decide('white'));
-onClick('opening-clear', () => store.update({ pendingOffer: null }));
-onClick('btn-paste', () => openPasteDialog((text) => study.openText(text)));
-onClick('btn-image', async () => {
-  const options = await askImageOptions();
-  if (!options) return;
-  const state = store.get();
-  const model = modelOf({ ...state, hint: null, hoverLine: null, analysisOn: false },
-    viewAtPly(state.view, plyShown(state.view, state.shownPly)));
-  study.savePng(await boardPng(model, readBoardTheme(), options));
-});
-
-/** Drag and drop: a game file (or text) dropped on the window opens. */
-let dragDepth = 0;
-window.addEventListener('dragenter', (e) => {
-  e.preventDefault();
-  dragDepth += 1;
-  $('drop-overlay').hidden = false;
-});
-window.addEventListener('dragleave', () => {
-  dragDepth = Math.max(0, dragDepth - 1);
-  if (dragDepth === 0) $('drop-overlay').hidden = true;
-});
-window.addEventListener('dragover', (e) => e.preventDefault());
-window.addEventListener('drop', async (e) => {
-  e.preventDefault();
-  dragDepth = 0;
-  $('drop-overlay').hidden = true;
-  const file = e.dataTransfer?.files?.[0];
-  const text = file ? await file.text() : e.dataTransfer?.getData('text/plain') ?? '';
-  const problem = await study.openText(text, file?.name ?? '');
-  if (problem) toast.show(problem, 'error');
-});
+wireStudy({ canvas, store, study, controller, toast, modelOf });
 
 /* ---------- shell events, start-up ---------- */
 

@@ -164,41 +164,6 @@ impl Game {
         }
     }
 
-    /// The position set up by hand that the moves start from, if any.
-    pub fn setup(&self) -> Option<&Setup> {
-        self.setup.as_ref()
-    }
-
-    /// The whole line: the moves played, then the undone ones redo would replay.
-    pub fn line(&self) -> Vec<Move> {
-        self.moves.iter().chain(self.redo.iter().rev()).copied().collect()
-    }
-
-    /// The line the last divergent move dropped, if any.
-    pub fn variation(&self) -> Option<&Variation> {
-        self.variation.as_ref()
-    }
-
-    /// The evaluations of the line's positions computed so far (index = ply).
-    pub fn evaluations(&self) -> &[Evaluation] {
-        &self.evaluations
-    }
-
-    /// Stores the evaluations of the line's positions (index = ply); extra ones are dropped.
-    pub fn set_evaluations(&mut self, mut evaluations: Vec<Evaluation>) {
-        evaluations.truncate(self.moves.len() + self.redo.len() + 1);
-        self.evaluations = evaluations;
-    }
-
-    /// The stones before move `ply` of the line (`ply` ≤ the line's length).
-    pub fn board_at(&self, ply: usize) -> Board {
-        let mut board = self.start_board();
-        for (i, m) in self.line().iter().take(ply).enumerate() {
-            board.place(m.pos, self.color_at(i));
-        }
-        board
-    }
-
     /// The board the moves start from: empty, or the set-up position.
     fn start_board(&self) -> Board {
         let mut board = Board::new(u32::from(self.settings.size))
@@ -344,75 +309,6 @@ impl Game {
         self.play(pos)
     }
 
-    /// A move off the redo line: the dropped moves become the kept variation, and the
-    /// evaluations of positions no longer in the line go.
-    fn drop_redo_into_variation(&mut self) {
-        if !self.redo.is_empty() {
-            let moves = self.redo.drain(..).rev().collect();
-            self.variation = Some(Variation { from_ply: self.moves.len(), moves });
-        }
-        self.evaluations.truncate(self.moves.len() + 1);
-    }
-
-    /// Swaps the line from the variation's first ply on with the variation, and shows the end of
-    /// the restored line; the line it replaces becomes the variation.
-    ///
-    /// # Errors
-    /// [`HistoryError::NoVariation`] without one; the game is unchanged.
-    pub fn restore_variation(&mut self) -> Result<(), HistoryError> {
-        let variation = self.variation.clone().ok_or(HistoryError::NoVariation)?;
-        let mut game = self.clone();
-        game.go_to(variation.from_ply).map_err(|_| HistoryError::NoVariation)?;
-        let replaced: Vec<Move> = game.redo.drain(..).rev().collect();
-        for mv in &variation.moves {
-            game.check_move(mv.pos).map_err(|_| HistoryError::NoVariation)?;
-            game.apply(*mv);
-        }
-        game.variation = Some(Variation { from_ply: variation.from_ply, moves: replaced });
-        game.evaluations.truncate(variation.from_ply + 1);
-        *self = game;
-        Ok(())
-    }
-
-    /// Keeps `variation` as the dropped line (used by the loader): it must branch off the line
-    /// and be legal from there.
-    pub(crate) fn keep_variation(&mut self, variation: Variation) -> Result<(), ReplayError> {
-        let mut probe = self.clone();
-        let bad_start = ReplayError::Move(variation.from_ply, PlayError::OutOfBoard);
-        probe.go_to(variation.from_ply).map_err(|_| bad_start)?;
-        for (i, mv) in variation.moves.iter().enumerate() {
-            probe
-                .check_move(mv.pos)
-                .map_err(|e| ReplayError::Move(variation.from_ply + i + 1, e))?;
-            probe.apply(*mv);
-        }
-        self.variation = Some(variation);
-        Ok(())
-    }
-
-    /// Starts the game again from a position set up by hand: the moves, the redo stack, the
-    /// variation and the evaluations go; the clocks start afresh.
-    ///
-    /// # Errors
-    /// The [`SetupError`] that makes the position unplayable; the game is unchanged.
-    pub fn set_up(&mut self, setup: Setup) -> Result<(), SetupError> {
-        let board = setup.board(self.settings.size, self.settings.rule)?;
-        self.board = board;
-        // A position set up by hand is past any opening.
-        self.opening = None;
-        self.settings.opening = crate::opening::OpeningRule::Free;
-        self.base.opening = crate::opening::OpeningRule::Free;
-        self.setup = (!setup.stones.is_empty() || setup.to_move == Color::White).then_some(setup);
-        self.moves.clear();
-        self.redo.clear();
-        self.variation = None;
-        self.evaluations.clear();
-        self.outcome = Outcome::Playing;
-        self.turn_started_ms = self.clock.now_ms();
-        self.updated_at = self.clock.unix_seconds();
-        Ok(())
-    }
-
     /// Puts a checked move on the board and updates the outcome and the clocks.
     fn apply(&mut self, mv: Move) {
         let color = self.side_to_move();
@@ -502,27 +398,6 @@ impl Game {
             && self.side_to_move() != self.settings.human_color
             && self.is_playing()
         {
-            match self.redo.pop() {
-                Some(mv) => self.apply(mv),
-                None => break,
-            }
-        }
-        Ok(())
-    }
-
-    /// Steps through the line, one ply at a time in any mode, until `ply` moves are played:
-    /// the moves after it go on the redo stack, undone ones come back from it.
-    ///
-    /// # Errors
-    /// [`HistoryError::NothingToRedo`] when `ply` is beyond the line; the game is unchanged.
-    pub fn go_to(&mut self, ply: usize) -> Result<(), HistoryError> {
-        if ply > self.moves.len() + self.redo.len() {
-            return Err(HistoryError::NothingToRedo);
-        }
-        while self.moves.len() > ply {
-            self.take_back_one();
-        }
-        while self.moves.len() < ply {
             match self.redo.pop() {
                 Some(mv) => self.apply(mv),
                 None => break,

@@ -1,7 +1,8 @@
 //! What a game keeps for studying it: the line a move dropped (a variation) and the evaluation
 //! of every position of its line (the evaluation graph), with the biggest mistakes.
 
-use super::Move;
+use super::{Game, HistoryError, Move, PlayError, ReplayError};
+use crate::board::Board;
 use crate::color::Color;
 use crate::pos::Pos;
 
@@ -58,6 +59,105 @@ pub fn mistakes(evals: &[Evaluation], mover: impl Fn(usize) -> Color, max: usize
         .collect();
     drops.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     drops.into_iter().take(max).map(|(_, ply)| ply).collect()
+}
+
+impl Game {
+    /// The whole line: the moves played, then the undone ones redo would replay.
+    pub fn line(&self) -> Vec<Move> {
+        self.moves.iter().chain(self.redo.iter().rev()).copied().collect()
+    }
+
+    /// The line the last divergent move dropped, if any.
+    pub fn variation(&self) -> Option<&Variation> {
+        self.variation.as_ref()
+    }
+
+    /// The evaluations of the line's positions computed so far (index = ply).
+    pub fn evaluations(&self) -> &[Evaluation] {
+        &self.evaluations
+    }
+
+    /// Stores the evaluations of the line's positions (index = ply); extra ones are dropped.
+    pub fn set_evaluations(&mut self, mut evaluations: Vec<Evaluation>) {
+        evaluations.truncate(self.moves.len() + self.redo.len() + 1);
+        self.evaluations = evaluations;
+    }
+
+    /// The stones before move `ply` of the line (`ply` ≤ the line's length).
+    pub fn board_at(&self, ply: usize) -> Board {
+        let mut board = self.start_board();
+        for (i, m) in self.line().iter().take(ply).enumerate() {
+            board.place(m.pos, self.color_at(i));
+        }
+        board
+    }
+
+    /// A move off the redo line: the dropped moves become the kept variation, and the
+    /// evaluations of positions no longer in the line go.
+    pub(super) fn drop_redo_into_variation(&mut self) {
+        if !self.redo.is_empty() {
+            let moves = self.redo.drain(..).rev().collect();
+            self.variation = Some(Variation { from_ply: self.moves.len(), moves });
+        }
+        self.evaluations.truncate(self.moves.len() + 1);
+    }
+
+    /// Swaps the line from the variation's first ply on with the variation, and shows the end of
+    /// the restored line; the line it replaces becomes the variation.
+    ///
+    /// # Errors
+    /// [`HistoryError::NoVariation`] without one; the game is unchanged.
+    pub fn restore_variation(&mut self) -> Result<(), HistoryError> {
+        let variation = self.variation.clone().ok_or(HistoryError::NoVariation)?;
+        let mut game = self.clone();
+        game.go_to(variation.from_ply).map_err(|_| HistoryError::NoVariation)?;
+        let replaced: Vec<Move> = game.redo.drain(..).rev().collect();
+        for mv in &variation.moves {
+            game.check_move(mv.pos).map_err(|_| HistoryError::NoVariation)?;
+            game.apply(*mv);
+        }
+        game.variation = Some(Variation { from_ply: variation.from_ply, moves: replaced });
+        game.evaluations.truncate(variation.from_ply + 1);
+        *self = game;
+        Ok(())
+    }
+
+    /// Keeps `variation` as the dropped line (used by the loader): it must branch off the line
+    /// and be legal from there.
+    pub(crate) fn keep_variation(&mut self, variation: Variation) -> Result<(), ReplayError> {
+        let mut probe = self.clone();
+        let bad_start = ReplayError::Move(variation.from_ply, PlayError::OutOfBoard);
+        probe.go_to(variation.from_ply).map_err(|_| bad_start)?;
+        for (i, mv) in variation.moves.iter().enumerate() {
+            probe
+                .check_move(mv.pos)
+                .map_err(|e| ReplayError::Move(variation.from_ply + i + 1, e))?;
+            probe.apply(*mv);
+        }
+        self.variation = Some(variation);
+        Ok(())
+    }
+
+    /// Steps through the line, one ply at a time in any mode, until `ply` moves are played:
+    /// the moves after it go on the redo stack, undone ones come back from it.
+    ///
+    /// # Errors
+    /// [`HistoryError::NothingToRedo`] when `ply` is beyond the line; the game is unchanged.
+    pub fn go_to(&mut self, ply: usize) -> Result<(), HistoryError> {
+        if ply > self.moves.len() + self.redo.len() {
+            return Err(HistoryError::NothingToRedo);
+        }
+        while self.moves.len() > ply {
+            self.take_back_one();
+        }
+        while self.moves.len() < ply {
+            match self.redo.pop() {
+                Some(mv) => self.apply(mv),
+                None => break,
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

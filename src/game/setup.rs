@@ -1,6 +1,7 @@
 //! A position set up by hand (the position editor): stones placed freely and the side to move.
 //! A game may start from one; the moves then continue from it.
 
+use super::{Game, Outcome};
 use crate::board::{index_of, Board};
 use crate::color::Color;
 use crate::pos::Pos;
@@ -120,4 +121,34 @@ fn check_black_stones(board: &mut Board, stones: &[(Pos, Color)]) -> Result<(), 
         }
     }
     Ok(())
+}
+
+impl Game {
+    /// The position set up by hand that the moves start from, if any.
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
+    }
+
+    /// Starts the game again from a position set up by hand: the moves, the redo stack, the
+    /// variation and the evaluations go; the clocks start afresh.
+    ///
+    /// # Errors
+    /// The [`SetupError`] that makes the position unplayable; the game is unchanged.
+    pub fn set_up(&mut self, setup: Setup) -> Result<(), SetupError> {
+        let board = setup.board(self.settings.size, self.settings.rule)?;
+        self.board = board;
+        // A position set up by hand is past any opening.
+        self.opening = None;
+        self.settings.opening = crate::opening::OpeningRule::Free;
+        self.base.opening = crate::opening::OpeningRule::Free;
+        self.setup = (!setup.stones.is_empty() || setup.to_move == Color::White).then_some(setup);
+        self.moves.clear();
+        self.redo.clear();
+        self.variation = None;
+        self.evaluations.clear();
+        self.outcome = Outcome::Playing;
+        self.turn_started_ms = self.clock.now_ms();
+        self.updated_at = self.clock.unix_seconds();
+        Ok(())
+    }
 }
