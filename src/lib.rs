@@ -34,6 +34,7 @@ pub mod protocol;
 pub mod record;
 pub mod renju;
 mod rule;
+pub mod tuning;
 
 pub use board::{Board, Cell};
 pub use color::Color;

@@ -5,7 +5,7 @@
 //! is stopped early returns the best move of the deepest finished iteration.
 
 mod budget;
-mod eval;
+pub mod eval;
 pub mod graph;
 mod keyed;
 mod level;
@@ -21,6 +21,7 @@ pub mod shape;
 mod tt;
 mod vcf;
 mod vct;
+pub mod weights;
 mod window;
 
 pub use level::LevelConfig;

@@ -9,6 +9,7 @@
 use super::lines::{Lines, Window};
 use super::pattern::Pattern;
 use super::shape::{self, Shape, Threat, FOUR, THREAT_COUNT};
+use super::weights::{self, quad_index, PointTable, THREATS};
 use super::window::{self as windows, PairTable};
 use crate::board::{index_of, Board, CELLS, DIRECTIONS, PAD, STRIDE};
 use crate::color::Color;
@@ -70,8 +71,8 @@ struct Area {
     y1: u8,
 }
 
-/// Everything kept about one point, for both colours, in 16 bytes (four points to a cache line):
-/// a move touches about forty points.
+/// Everything kept about one point, for both colours, in 24 bytes: a move touches about forty
+/// points.
 #[derive(Clone, Copy, Default)]
 #[repr(C)]
 struct Point {
@@ -79,6 +80,9 @@ struct Point {
     patterns: [[Pattern; 4]; 2],
     /// Shapes per colour (empty points only).
     shapes: [Shape; 2],
+    /// The evaluation's values of the point per colour, `[to move, waiting]` (empty points that
+    /// colour may play only).
+    learned: [[i16; 2]; 2],
 }
 
 /// The state one point had before a move changed it.
@@ -94,6 +98,7 @@ struct Mark {
     journal_len: usize,
     flips_len: usize,
     value_sum: [i32; 2],
+    learned_sum: [[i32; 2]; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
     area: Option<Area>,
 }
@@ -105,11 +110,15 @@ pub struct Position {
     rule: Rule,
     to_move: Color,
     tables: [&'static PairTable; 2],
+    /// The evaluation's weights per colour.
+    weights: [&'static PointTable; 2],
     lines: Lines,
     /// Read and written through [`Position::cell`] and [`Position::cell_mut`] in the hot paths
     /// (undo, which borrows the journal meanwhile, masks its index the same way).
     cells: Box<[Point; CELLS]>,
     value_sum: [i32; 2],
+    /// Sums of the points' evaluation values per colour, `[to move, waiting]`.
+    learned_sum: [[i32; 2]; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
     /// The empty points where each colour has a four or more (kept with the shapes).
     fours: [CellSet; 2],
@@ -134,9 +143,11 @@ impl Position {
             rule,
             to_move: Color::Black,
             tables,
+            weights: Color::ALL.map(|c| weights::point_table(rule, c)),
             lines: Lines::new(board),
             cells: Box::new([Point::default(); CELLS]),
             value_sum: [0; 2],
+            learned_sum: [[0; 2]; 2],
             threat_count: [[0; THREAT_COUNT]; 2],
             fours: [CellSet::EMPTY, CellSet::EMPTY],
             four_flips: Vec::with_capacity(256),
@@ -305,6 +316,19 @@ impl Position {
         self.value_sum[color.index()]
     }
 
+    /// Sum of the evaluation values of all empty points `color` may play, as the side to move
+    /// (`waiting` false) or as the side waiting.
+    #[inline]
+    pub fn learned_sum(&self, color: Color, waiting: bool) -> i32 {
+        self.learned_sum[color.index()][usize::from(waiting)]
+    }
+
+    /// The evaluation's threat terms for `color` (see [`weights::THREAT_NAMES`]).
+    #[inline]
+    pub fn threat_weights(&self, color: Color) -> &[i32; THREATS] {
+        &self.weights[color.index()].threats
+    }
+
     /// Whether some points may be forbidden to the side to move (black in renju).
     #[inline]
     pub fn may_be_forbidden_to_move(&self) -> bool {
@@ -351,6 +375,7 @@ impl Position {
             self.fours[usize::from(flip >> 15)].flip(usize::from(flip & 0x7fff));
         }
         self.value_sum = mark.value_sum;
+        self.learned_sum = mark.learned_sum;
         self.threat_count = mark.threat_count;
         self.area = mark.area;
     }
@@ -360,6 +385,7 @@ impl Position {
             journal_len: self.journal.len(),
             flips_len: self.four_flips.len(),
             value_sum: self.value_sum,
+            learned_sum: self.learned_sum,
             threat_count: self.threat_count,
             area: self.area,
         });
@@ -367,8 +393,8 @@ impl Position {
         self.history.push(index);
         self.grow_area(index);
         self.save(index);
-        self.set_shape(index, 0, Shape::default());
-        self.set_shape(index, 1, Shape::default());
+        self.set_shape(index, 0, Shape::default(), [0; 2]);
+        self.set_shape(index, 1, Shape::default(), [0; 2]);
         self.lines.place(index, color);
         self.update_lines(index);
     }
@@ -457,17 +483,24 @@ impl Position {
     /// colour's sums.
     #[inline]
     fn refresh_shape(&mut self, q: usize, color: Color, patterns: [Pattern; 4]) {
-        let new = self.compute_shape(color, q, patterns);
-        self.set_shape(q, color.index(), new);
+        let (new, learned) = self.compute_shape(color, q, patterns);
+        self.set_shape(q, color.index(), new, learned);
     }
 
-    /// Gives point `q` the shape `new` for colour `c`, and updates that colour's sums. (The count
-    /// of `QUIET` points is not meaningful: every point moves in and out of it, wrapping.)
+    /// Gives point `q` the shape `new` and the evaluation values `learned` for colour `c`, and
+    /// updates that colour's sums. (The count of `QUIET` points is not meaningful: every point
+    /// moves in and out of it, wrapping.)
     #[inline]
-    fn set_shape(&mut self, q: usize, c: usize, new: Shape) {
-        let old = self.cell(q).shapes[c];
+    fn set_shape(&mut self, q: usize, c: usize, new: Shape, learned: [i16; 2]) {
+        let point = self.cell(q);
+        let (old, old_learned) = (point.shapes[c], point.learned[c]);
         self.value_sum[c] += i32::from(new.value) - i32::from(old.value);
-        self.cell_mut(q).shapes[c] = new;
+        let sums = &mut self.learned_sum[c];
+        sums[0] += i32::from(learned[0]) - i32::from(old_learned[0]);
+        sums[1] += i32::from(learned[1]) - i32::from(old_learned[1]);
+        let point = self.cell_mut(q);
+        point.shapes[c] = new;
+        point.learned[c] = learned;
         if new.threat != old.threat {
             let counts = &mut self.threat_count[c];
             // Classes are below `THREAT_COUNT`: the mask only spares the bounds checks.
@@ -482,16 +515,25 @@ impl Position {
         }
     }
 
-    fn compute_shape(&mut self, color: Color, q: usize, patterns: [Pattern; 4]) -> Shape {
+    /// The shape and the evaluation values of the empty point `q` for `color` (nothing where
+    /// the point is forbidden to it).
+    fn compute_shape(
+        &mut self,
+        color: Color,
+        q: usize,
+        patterns: [Pattern; 4],
+    ) -> (Shape, [i16; 2]) {
         let mut s = shape::shape(patterns);
         if s.maybe_forbidden && color == Color::Black && self.rule.has_forbidden_points() {
             if renju::forbidden_at(&mut self.board, q).is_some() {
-                s = Shape { threat: shape::QUIET, value: 0, maybe_forbidden: true };
+                let forbidden = Shape { threat: shape::QUIET, value: 0, maybe_forbidden: true };
+                return (forbidden, [0; 2]);
             }
         } else {
             s.maybe_forbidden = false;
         }
-        s
+        let table = &self.weights[color.index()].values;
+        (s, table[quad_index(patterns) % weights::QUADS])
     }
 }
 
@@ -535,6 +577,7 @@ mod tests {
 
     fn assert_same(a: &Position, b: &Position) {
         assert_eq!(a.value_sum, b.value_sum);
+        assert_eq!(a.learned_sum, b.learned_sum);
         assert_eq!(a.threat_count, b.threat_count);
         assert!(a.lines == b.lines, "line masks differ");
         for c in 0..2 {

@@ -11,15 +11,21 @@
 //!              SWAP2BOARD, so swap2 only); --games N games (default 100), no openings file
 //! gomoku perf                                   five / forbidden checks per second, play + undo time
 //! gomoku selfplay [--level L] [--depth D] [--plies N]   self-play games as move strings
+//! gomoku gen-data --out FILE [--rule R] [--games N] [--nodes N] [--seed S] [--threads T]
+//!                                               self-play records for fitting the evaluation
+//! gomoku train --data FILE --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R] [--rate R]
+//!                                               fits the evaluation's weights to those records
 //! ```
 
 mod arena;
 mod bench;
+mod gendata;
 mod opened;
 mod player;
 mod selfplay;
 mod stats;
 mod swap2;
+mod train;
 
 use gomoku::opening::OpeningRule;
 use player::{External, Internal, Player};
@@ -32,6 +38,8 @@ fn main() -> ExitCode {
         Some("perf") => bench::run_rule_perf(),
         Some("match") => run_match(&args[1..]),
         Some("selfplay") => selfplay::run_selfplay(&args[1..]),
+        Some("gen-data") => gendata::run_gen_data(&args[1..]),
+        Some("train") => train::run_train(&args[1..]),
         _ => Err(usage()),
     };
     match result {

@@ -1,0 +1,119 @@
+//! `gomoku train`: fits the evaluation's weights to `gomoku gen-data` records and writes the
+//! weights file the engine embeds (`src/ai/weights/<rule>.txt`).
+
+use crate::gendata::write_atomically;
+use crate::option;
+use gomoku::ai::weights::{RuleWeights, Weights, COMBOS, THREATS};
+use gomoku::tuning::data::read_records;
+use gomoku::tuning::features::{samples_of, Layout, Sample};
+use gomoku::tuning::fit::{fit, fit_scale, loss, Options};
+use gomoku::{Color, Rule};
+
+/// Every `VALIDATION`-th game is held out to measure the fit.
+const VALIDATION: usize = 10;
+
+/// `gomoku train --data FILE --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R] [--rate R]`.
+pub fn run_train(args: &[String]) -> Result<(), String> {
+    let rule: Rule =
+        option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
+    let data = option(args, "--data").ok_or("train needs --data FILE")?;
+    let out = option(args, "--out").ok_or("train needs --out FILE")?;
+    let number = |name: &str, default: f64| -> Result<f64, String> {
+        option(args, name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("bad {name}")))
+    };
+    let text = std::fs::read_to_string(data).map_err(|e| format!("{data}: {e}"))?;
+    let records = read_records(&text)?;
+    let layout = Layout::of(rule);
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for (n, record) in records.iter().enumerate() {
+        let samples = samples_of(record, rule, layout);
+        if n % VALIDATION == VALIDATION - 1 {
+            valid.extend(samples)
+        } else {
+            train.extend(samples)
+        }
+    }
+    let prior = prior_vector(layout);
+    let scale = fit_scale(&train, &prior);
+    let options = Options {
+        scale,
+        lambda: number("--lambda", 0.7)?,
+        reg: number("--reg", 1e-8)?,
+        epochs: number("--epochs", 400.0)? as usize,
+        rate: number("--rate", 2.0)?,
+    };
+    let on_results = Options { lambda: 1.0, ..options };
+    let before = loss(&valid, &prior, &on_results);
+    eprintln!(
+        "train: {} games, {} positions ({} held out), scale {scale:.1}, held-out loss {before:.5}",
+        records.len(),
+        train.len() + valid.len(),
+        valid.len()
+    );
+    let fitted = fit(&train, &prior, &options, &mut |epoch, w| {
+        if epoch % 50 == 0 {
+            eprintln!("train: epoch {epoch}: held-out loss {:.5}", loss(&valid, w, &on_results));
+        }
+    });
+    let after = loss(&valid, &fitted, &on_results);
+    let header = header(data, &text, args, &train, &valid, scale, before, after);
+    let weights = rule_weights_of(&fitted, layout);
+    write_atomically(out, &weights.to_text(&header))?;
+    eprintln!("train: held-out loss {before:.5} -> {after:.5}; wrote {out}");
+    Ok(())
+}
+
+/// The file's comment: the data's own first line, the command, and the fit's numbers.
+#[allow(clippy::too_many_arguments)]
+fn header(
+    data: &str,
+    text: &str,
+    args: &[String],
+    train: &[Sample],
+    valid: &[Sample],
+    scale: f64,
+    before: f64,
+    after: f64,
+) -> String {
+    let made = text.lines().next().unwrap_or("").trim_start_matches('#').trim();
+    format!(
+        "Fitted by `gomoku train {}`\non {data}, made by `{made}`.\n{} training and {} held-out \
+         positions (every {VALIDATION}th game held out); scale {scale:.1} evaluation units per \
+         unit of log-odds;\nheld-out cross-entropy against the results: hand values {before:.5}, \
+         these {after:.5}.",
+        args.join(" "),
+        train.len(),
+        valid.len()
+    )
+}
+
+/// The hand-set weights as one vector in `layout`.
+fn prior_vector(layout: Layout) -> Vec<f64> {
+    let hand = Weights::hand();
+    let mut w = vec![0.0; layout.len()];
+    for color in Color::ALL {
+        let base = layout.base(color);
+        for k in 0..COMBOS {
+            w[base + k] = f64::from(hand.mover[k]);
+            w[base + COMBOS + k] = f64::from(hand.waiter[k]);
+        }
+        for j in 0..THREATS {
+            w[base + 2 * COMBOS + j] = f64::from(hand.threats[j]);
+        }
+    }
+    w
+}
+
+/// Fitted weights, rounded, as the engine's weights of both colours.
+fn rule_weights_of(w: &[f64], layout: Layout) -> RuleWeights {
+    let round = |x: f64| x.round().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16;
+    let set = |color: Color| {
+        let base = layout.base(color);
+        Weights {
+            mover: (0..COMBOS).map(|k| round(w[base + k])).collect(),
+            waiter: (0..COMBOS).map(|k| round(w[base + COMBOS + k])).collect(),
+            threats: std::array::from_fn(|j| w[base + 2 * COMBOS + j].round() as i32),
+        }
+    };
+    RuleWeights { sets: [set(Color::Black), set(Color::White)] }
+}
