@@ -201,15 +201,34 @@ impl PointTable {
     }
 }
 
-/// The embedded weights of a rule.
+/// The weights of each rule in use: the embedded ones unless [`install`] chose others first.
+static IN_USE: [OnceLock<RuleWeights>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+fn rule_slot(rule: Rule) -> usize {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+    }
+}
+
+/// The weights of a rule: the embedded file's, or those [`install`]ed for this process.
 pub fn rule_weights(rule: Rule) -> &'static RuleWeights {
-    static CELLS: [OnceLock<RuleWeights>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let (cell, text) = match rule {
-        Rule::Freestyle => (&CELLS[0], include_str!("weights/freestyle.txt")),
-        Rule::Standard => (&CELLS[1], include_str!("weights/standard.txt")),
-        Rule::Renju => (&CELLS[2], include_str!("weights/renju.txt")),
+    let text = match rule {
+        Rule::Freestyle => include_str!("weights/freestyle.txt"),
+        Rule::Standard => include_str!("weights/standard.txt"),
+        Rule::Renju => include_str!("weights/renju.txt"),
     };
-    cell.get_or_init(|| RuleWeights::parse(text).unwrap_or_else(|e| panic!("embedded {e}")))
+    IN_USE[rule_slot(rule)]
+        .get_or_init(|| RuleWeights::parse(text).unwrap_or_else(|e| panic!("embedded {e}")))
+}
+
+/// Makes this process evaluate `rule` with `weights` instead of the embedded ones (tools that
+/// generate data with given weights). Refused once the rule's weights have been used.
+pub fn install(rule: Rule, weights: RuleWeights) -> Result<(), String> {
+    IN_USE[rule_slot(rule)]
+        .set(weights)
+        .map_err(|_| format!("the {rule} weights are already in use"))
 }
 
 /// The point table of `color` under `rule`, from the embedded weights.
@@ -219,12 +238,7 @@ pub fn point_table(rule: Rule, color: Color) -> &'static PointTable {
         [OnceLock::new(), OnceLock::new()],
         [OnceLock::new(), OnceLock::new()],
     ];
-    let r = match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 2,
-    };
-    CELLS[r][color.index()].get_or_init(|| PointTable::of(&rule_weights(rule).sets[color.index()]))
+    CELLS[rule_slot(rule)][color.index()].get_or_init(|| PointTable::of(&rule_weights(rule).sets[color.index()]))
 }
 
 #[cfg(test)]

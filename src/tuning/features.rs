@@ -29,17 +29,12 @@ impl Layout {
     }
 
     /// Number of weights.
-    pub fn len(self) -> usize {
+    pub fn count(self) -> usize {
         if self.per_colour {
             2 * PER_SET
         } else {
             PER_SET
         }
-    }
-
-    /// Whether there are no weights (never).
-    pub fn is_empty(self) -> bool {
-        false
     }
 
     /// Where `color`'s set starts.
@@ -66,7 +61,7 @@ pub struct Sample {
 /// The features of `pos` (side to move as the position says).
 pub fn features_of(pos: &Position, layout: Layout) -> Vec<(u32, f32)> {
     let me = pos.to_move();
-    let mut dense = vec![0f32; layout.len()];
+    let mut dense = vec![0f32; layout.count()];
     for &q in pos.points() {
         if !pos.board().is_empty_at(q) {
             continue;
@@ -137,7 +132,7 @@ mod tests {
 
     /// The weights of a rule's embedded file as one vector in `layout`.
     fn embedded(rule: Rule, layout: Layout) -> Vec<f64> {
-        let mut w = vec![0.0; layout.len()];
+        let mut w = vec![0.0; layout.count()];
         for color in Color::ALL {
             let set: &Weights = &rule_weights(rule).sets[color.index()];
             let base = layout.base(color);

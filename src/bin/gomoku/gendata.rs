@@ -2,9 +2,11 @@
 //!
 //! Each game starts from a few random stones near the centre (so that games differ) and is then
 //! played by Master with a fixed node budget per move, which makes every game a function of the
-//! seed alone: the same command writes the same file on any machine, however many threads.
+//! seed and the weights it plays with (`--weights hand|embedded|FILE`): the same command writes
+//! the same file on any machine, however many threads.
 
 use crate::option;
+use gomoku::ai::weights::{self, RuleWeights, Weights};
 use gomoku::ai::{Engine, Limits, Request, Score};
 use gomoku::board::index_of;
 use gomoku::tuning::data::{GameRecord, Outcome};
@@ -34,10 +36,12 @@ pub fn run_gen_data(args: &[String]) -> Result<(), String> {
         seed: number(args, "--seed", 1)?,
     };
     let threads = number(args, "--threads", 2)?.max(1) as usize;
+    let weights = option(args, "--weights").unwrap_or("embedded");
+    install_weights(plan.rule, weights)?;
     let out = option(args, "--out").ok_or("gen-data needs --out FILE")?;
     let records = generate(&plan, threads);
     let mut text = format!(
-        "# gomoku gen-data --rule {} --games {} --nodes {} --seed {}\n",
+        "# gomoku gen-data --rule {} --games {} --nodes {} --seed {} --weights {weights}\n",
         plan.rule, plan.games, plan.nodes, plan.seed
     );
     for record in &records {
@@ -45,6 +49,19 @@ pub fn run_gen_data(args: &[String]) -> Result<(), String> {
         text.push('\n');
     }
     write_atomically(out, &text)
+}
+
+/// Plays with the hand-set weights (`hand`), the embedded ones (`embedded`) or a weights file.
+fn install_weights(rule: Rule, which: &str) -> Result<(), String> {
+    let weights = match which {
+        "embedded" => return Ok(()),
+        "hand" => RuleWeights { sets: [Weights::hand(), Weights::hand()] },
+        path => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            RuleWeights::parse(&text)?
+        }
+    };
+    weights::install(rule, weights)
 }
 
 /// A numeric option with a default.

@@ -12,13 +12,19 @@
 //! gomoku perf                                   five / forbidden checks per second, play + undo time
 //! gomoku selfplay [--level L] [--depth D] [--plies N]   self-play games as move strings
 //! gomoku gen-data --out FILE [--rule R] [--games N] [--nodes N] [--seed S] [--threads T]
+//!                 [--weights hand|embedded|FILE]
 //!                                               self-play records for fitting the evaluation
 //! gomoku train --data FILE --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R] [--rate R]
 //!                                               fits the evaluation's weights to those records
+//! gomoku blunders --log MATCHLOG --judge CMD --out FILE [--openings FILE] [--rule R] [--time MS]
+//!                                               the decisive errors of lost games, by a judge
+//! gomoku agree --positions FILE [--level L] [--time MS] [--rule R]
+//!                                               how often we now play the judge's move there
 //! ```
 
 mod arena;
 mod bench;
+mod blunders;
 mod gendata;
 mod opened;
 mod player;
@@ -40,6 +46,8 @@ fn main() -> ExitCode {
         Some("selfplay") => selfplay::run_selfplay(&args[1..]),
         Some("gen-data") => gendata::run_gen_data(&args[1..]),
         Some("train") => train::run_train(&args[1..]),
+        Some("blunders") => blunders::run_blunders(&args[1..]),
+        Some("agree") => blunders::run_agree(&args[1..]),
         _ => Err(usage()),
     };
     match result {

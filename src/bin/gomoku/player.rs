@@ -167,6 +167,12 @@ impl External {
             .map_err(|e| format!("write: {e}"))
     }
 
+    /// The next line the brain writes, whatever it is.
+    pub fn raw_line(&mut self, timeout: Duration) -> Result<String, String> {
+        let (_, _, receiver) = self.child.as_mut().ok_or("brain not running")?;
+        receiver.recv_timeout(timeout).map_err(|_| "no reply in time".to_string())
+    }
+
     /// The next reply line that is not a MESSAGE/DEBUG line.
     pub fn reply(&mut self, timeout: Duration) -> Result<String, String> {
         let (_, _, receiver) = self.child.as_mut().ok_or("brain not running")?;

@@ -38,7 +38,7 @@ pub fn run_train(args: &[String]) -> Result<(), String> {
     let options = Options {
         scale,
         lambda: number("--lambda", 0.7)?,
-        reg: number("--reg", 1e-8)?,
+        reg: number("--reg", 1e-9)?,
         epochs: number("--epochs", 400.0)? as usize,
         rate: number("--rate", 2.0)?,
     };
@@ -90,7 +90,7 @@ fn header(
 /// The hand-set weights as one vector in `layout`.
 fn prior_vector(layout: Layout) -> Vec<f64> {
     let hand = Weights::hand();
-    let mut w = vec![0.0; layout.len()];
+    let mut w = vec![0.0; layout.count()];
     for color in Color::ALL {
         let base = layout.base(color);
         for k in 0..COMBOS {

@@ -1,0 +1,271 @@
+//! `gomoku blunders`: where lost games were lost, by a stronger engine's judgement, kept as a
+//! position set; `gomoku agree`: how often our engine now plays the judge's move there.
+//!
+//! For every game of a match log that A lost, the judge (an external brain) evaluates the
+//! position before and after each of A's moves. The first move that takes A from a position
+//! that was not lost (judged at least [`NOT_LOST`]) to a lost one (at most [`LOST`], or a forced
+//! loss) is the game's decisive error. Its kind: *defence* when the judge then sees a forced win
+//! for the opponent (a threat sequence A did not see coming), *attack* when the judge saw a
+//! forced win for A before it (A missed it), *positional* otherwise. Games without such a move
+//! slid away with no single decisive error (*drift*).
+
+use crate::arena::read_openings;
+use crate::option;
+use crate::player::{External, Player};
+use gomoku::ai::{Engine, Limits, Request};
+use gomoku::{Board, Color, Level, Notation, Pos, Rule};
+use std::sync::atomic::AtomicBool;
+
+/// A judged evaluation at or below this (side to move's view) is a lost position.
+const LOST: i32 = -800;
+/// A judged evaluation at or above this is not yet lost.
+const NOT_LOST: i32 = -300;
+/// Mates as evaluations.
+const MATE: i32 = 100_000;
+
+/// A game of the log that A lost.
+struct LostGame {
+    number: usize,
+    a_color: Color,
+    moves: Vec<Pos>,
+}
+
+/// `gomoku blunders --log FILE --judge CMD --out FILE [--openings FILE] [--rule R] [--time MS]`.
+pub fn run_blunders(args: &[String]) -> Result<(), String> {
+    let log = option(args, "--log").ok_or("blunders needs --log FILE (a match log)")?;
+    let judge = option(args, "--judge").ok_or("blunders needs --judge \"shell command\"")?;
+    let out = option(args, "--out").ok_or("blunders needs --out FILE")?;
+    let book = option(args, "--openings").unwrap_or("../shared/openings/freestyle-balanced.txt");
+    let rule: Rule =
+        option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
+    let ms: u64 = option(args, "--time").unwrap_or("500").parse().map_err(|_| "bad --time")?;
+    let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
+    let openings = read_openings(&std::fs::read_to_string(book).map_err(|e| format!("{book}: {e}"))?)?;
+    let mut judge = External::new(judge);
+    judge.new_game(15, rule, ms, 0)?;
+    let mut lines = vec![format!("# gomoku blunders --log {log} --time {ms}: moves | ours | judge's | kind | before after")];
+    let mut kinds = std::collections::BTreeMap::new();
+    let games = lost_games(&text)?;
+    for game in &games {
+        let opening = openings.get(game.number - 1).map_or(0, Vec::len);
+        let kind = match decisive_error(&mut judge, game, opening)? {
+            Some(found) => {
+                lines.push(found.line());
+                found.kind
+            }
+            None => "drift",
+        };
+        *kinds.entry(kind).or_insert(0) += 1;
+        eprintln!("blunders: game {} ({}): {kind}", game.number, game.a_color.name());
+    }
+    std::fs::write(out, lines.join("\n") + "\n").map_err(|e| format!("{out}: {e}"))?;
+    println!("BLUNDERS {} lost games: {kinds:?}", games.len());
+    Ok(())
+}
+
+/// The games of a match log that A lost (by five, forfeit or time).
+fn lost_games(text: &str) -> Result<Vec<LostGame>, String> {
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with("opening ")) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let number = words.get(1).and_then(|w| w.parse().ok()).ok_or("bad log line")?;
+        let Some(at) = words.iter().position(|&w| w == "as") else { continue };
+        let a_color = match words.get(at + 1).map(|w| w.trim_end_matches(':')) {
+            Some("black") => Color::Black,
+            Some("white") => Color::White,
+            _ => return Err(format!("bad log line {line:?}")),
+        };
+        let end = words.get(at + 2).copied().unwrap_or("");
+        let theirs = if a_color == Color::Black { "White" } else { "Black" };
+        let ours = if a_color == Color::Black { "Black" } else { "White" };
+        let lost = end == format!("Won({theirs})")
+            || end == format!("Forfeit({ours})")
+            || end == format!("Timeout({ours})");
+        if lost {
+            let moves = parse_moves(words.last().copied().unwrap_or(""))?;
+            out.push(LostGame { number, a_color, moves });
+        }
+    }
+    Ok(out)
+}
+
+/// A move string like `h8i9j10` as positions (15×15).
+pub fn parse_moves(mut text: &str) -> Result<Vec<Pos>, String> {
+    let mut moves = Vec::new();
+    while !text.is_empty() {
+        let (notation, rest): (Notation, &str) =
+            Notation::parse_prefix(text).map_err(|e| e.to_string())?;
+        moves.push(notation.to_pos(15).map_err(|e| e.to_string())?);
+        text = rest;
+    }
+    Ok(moves)
+}
+
+/// A decisive error.
+struct Found {
+    before: Vec<Pos>,
+    ours: Pos,
+    judges: Pos,
+    kind: &'static str,
+    evals: (i32, i32),
+}
+
+impl Found {
+    fn line(&self) -> String {
+        let moves: Vec<String> = self.before.iter().map(|m| format!("{},{}", m.x, m.y)).collect();
+        format!(
+            "{} | {},{} | {},{} | {} | {} {}",
+            moves.join(" "),
+            self.ours.x,
+            self.ours.y,
+            self.judges.x,
+            self.judges.y,
+            self.kind,
+            self.evals.0,
+            self.evals.1
+        )
+    }
+}
+
+/// The first of A's moves after which the judge sees A lost, having not seen it lost before.
+fn decisive_error(
+    judge: &mut External,
+    game: &LostGame,
+    opening: usize,
+) -> Result<Option<Found>, String> {
+    for ply in opening..game.moves.len() {
+        if Color::at_ply(ply) != game.a_color {
+            continue;
+        }
+        let before = &game.moves[..ply];
+        let (judges, eval_before) = judge.judge(before, game.a_color)?;
+        if eval_before < NOT_LOST {
+            return Ok(None);
+        }
+        let (_, eval_after) = judge.judge(&game.moves[..=ply], !game.a_color)?;
+        let eval_after = -eval_after;
+        if eval_after <= LOST {
+            let kind = if eval_after <= -MATE + 1_000 {
+                "defence"
+            } else if eval_before >= MATE - 1_000 {
+                "attack"
+            } else {
+                "positional"
+            };
+            let ours = game.moves[ply];
+            let found = Found { before: before.to_vec(), ours, judges, kind, evals: (eval_before, eval_after) };
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
+}
+
+/// `gomoku agree --positions FILE [--level L] [--time MS] [--rule R]`: how often our engine plays
+/// the judge's move in a position set written by `gomoku blunders`.
+pub fn run_agree(args: &[String]) -> Result<(), String> {
+    let path = option(args, "--positions").ok_or("agree needs --positions FILE")?;
+    let level: Level =
+        option(args, "--level").unwrap_or("master").parse().map_err(|e| format!("{e}"))?;
+    let rule: Rule =
+        option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
+    let ms: u64 = option(args, "--time").unwrap_or("200").parse().map_err(|_| "bad --time")?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut engine = Engine::new(32, 1);
+    let (mut total, mut same) = (0, 0);
+    let mut by_kind = std::collections::BTreeMap::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [moves, _, judges, kind, ..] = fields.as_slice() else {
+            return Err(format!("bad position line {line:?}"));
+        };
+        let moves: Vec<Pos> = moves
+            .split_whitespace()
+            .map(|m| m.parse::<Pos>().map_err(|e| e.to_string()))
+            .collect::<Result<_, _>>()?;
+        let judges: Pos = judges.parse().map_err(|e: gomoku::CoordError| e.to_string())?;
+        let mut board = Board::new(15).map_err(|e| e.to_string())?;
+        for (i, &m) in moves.iter().enumerate() {
+            board.place(m, Color::at_ply(i));
+        }
+        let to_move = Color::at_ply(moves.len());
+        let request = Request { board: &board, rule, to_move, level, limits: Limits::per_move(ms) };
+        engine.clear_hash();
+        let best = engine.think(&request, &AtomicBool::new(false), &mut |_| {}).map(|d| d.best);
+        total += 1;
+        let entry = by_kind.entry(kind.to_string()).or_insert((0, 0));
+        entry.1 += 1;
+        if best == Some(judges) {
+            same += 1;
+            entry.0 += 1;
+        }
+    }
+    println!("AGREE {same}/{total} positions ({level}, {ms} ms); by kind (agreed, of): {by_kind:?}");
+    Ok(())
+}
+
+impl External {
+    /// The brain's move and evaluation (its last reported one, side to move's view) for the
+    /// position after `moves`, with `to_move` to play.
+    pub fn judge(&mut self, moves: &[Pos], to_move: Color) -> Result<(Pos, i32), String> {
+        let mut text = String::from("BOARD\n");
+        for (i, m) in moves.iter().enumerate() {
+            let own = Color::at_ply(i) == to_move;
+            text.push_str(&format!("{},{},{}\n", m.x, m.y, if own { 1 } else { 2 }));
+        }
+        text.push_str("DONE\n");
+        self.send(&text)?;
+        let mut eval = 0;
+        let timeout = self.answer_time();
+        loop {
+            let line = self.raw_line(timeout)?;
+            if let Some(e) = eval_in(&line) {
+                eval = e;
+            } else if !line.to_ascii_uppercase().starts_with("MESSAGE") && !line.trim().is_empty() {
+                let mv = line.trim().parse::<Pos>().map_err(|_| format!("bad move {line:?}"))?;
+                return Ok((mv, eval));
+            }
+        }
+    }
+}
+
+/// The evaluation in a `MESSAGE … Eval X …` line (`+M9` / `-M9` as mates).
+fn eval_in(line: &str) -> Option<i32> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|&w| w.eq_ignore_ascii_case("eval"))?;
+    let value = *words.get(at + 1)?;
+    if let Some(n) = value.strip_prefix("+M") {
+        return Some(MATE - n.parse::<i32>().ok()?);
+    }
+    if let Some(n) = value.strip_prefix("-M") {
+        return Some(-MATE + n.parse::<i32>().ok()?);
+    }
+    value.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evaluations_and_mates_are_read_from_message_lines() {
+        assert_eq!(eval_in("MESSAGE Depth 21-51 | Eval 1031 | Time 271ms | I7"), Some(1031));
+        assert_eq!(eval_in("MESSAGE Depth 27-5 | Eval +M9 | Time 257ms"), Some(MATE - 9));
+        assert_eq!(eval_in("MESSAGE Depth 27-5 | Eval -M4 | Time 257ms"), Some(-MATE + 4));
+        assert_eq!(eval_in("MESSAGE Speed 906K | Depth 21-51"), None);
+    }
+
+    #[test]
+    fn the_log_gives_the_games_a_lost_with_their_moves() {
+        let log = "\
+opening   1 gomoku-master as black: Won(White) after 5 moves  [x] h8i9h9h10g8
+opening   1 gomoku-master as white: Won(White) after 4 moves  [x] h8i9h9h10
+opening   2 gomoku-master as white: Forfeit(White) after 2 moves  [x] h8i9
+RESULT something";
+        let games = lost_games(log).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!((games[0].number, games[0].a_color), (1, Color::Black));
+        assert_eq!(games[0].moves.len(), 5);
+        assert_eq!(games[0].moves[0], Pos::new(7, 7));
+        assert_eq!((games[1].number, games[1].a_color), (2, Color::White));
+    }
+}
