@@ -31,6 +31,10 @@ pub struct LevelConfig {
     pub choices: usize,
     /// How the search prunes: selectively for the deep searches, carefully for the shallow ones.
     pub pruning: Pruning,
+    /// Whether the chosen move is checked against the opponent's VCF and VCT before it is
+    /// played (the next best taken if it loses); in play only, not in multi-PV analysis or a
+    /// search to a fixed depth.
+    pub defends: bool,
 }
 
 impl LevelConfig {
@@ -46,6 +50,7 @@ impl LevelConfig {
                 noise: 200,
                 choices: 5,
                 pruning: Pruning::Careful,
+                defends: false,
             },
             Level::Medium => LevelConfig {
                 max_depth: 2,
@@ -56,6 +61,7 @@ impl LevelConfig {
                 noise: 0,
                 choices: 1,
                 pruning: Pruning::Careful,
+                defends: false,
             },
             Level::Hard => LevelConfig {
                 max_depth: 8,
@@ -66,6 +72,7 @@ impl LevelConfig {
                 noise: 0,
                 choices: 1,
                 pruning: Pruning::Selective,
+                defends: false,
             },
             Level::Master => LevelConfig {
                 max_depth: 64,
@@ -76,6 +83,7 @@ impl LevelConfig {
                 noise: 0,
                 choices: 1,
                 pruning: Pruning::Selective,
+                defends: true,
             },
         }
     }

@@ -5,6 +5,7 @@
 //! is stopped early returns the best move of the deepest finished iteration.
 
 mod budget;
+mod defence;
 pub mod eval;
 pub mod graph;
 mod keyed;
@@ -190,6 +191,14 @@ impl Engine {
         }
         self.tt.new_search();
         self.history.age();
+        // Play only: analysis (several lines) and fixed-depth searches stay the bare search.
+        let defends = config.defends && limits.multi_pv <= 1 && request.limits.depth.is_none();
+        // The last share of the move's time is kept for the defence check.
+        let full_deadline = control.deadline;
+        let control = match limits.move_time {
+            Some(t) if defends => Control { deadline: Some(started + t * 17 / 20), ..control },
+            _ => control,
+        };
         let helpers = Helpers {
             count: self.threads - 1,
             pos: pos.clone(),
@@ -207,10 +216,19 @@ impl Engine {
             root_moves,
             first_depth: 1,
             max_depth: limits.depth.unwrap_or(64),
-            soft_time: limits.move_time.filter(|_| !limits.use_all_time).map(|t| t * 2 / 5),
+            soft_time: limits.move_time.filter(|_| !limits.use_all_time).map(soft_time),
             started,
         };
-        let (best, analysis) = helpers.beside(tt, || driver.run(&mut searcher, on_info));
+        let (best, mut analysis, order) = helpers.beside(tt, || driver.run(&mut searcher, on_info));
+        if defends && !score::is_mate(raw_of(analysis.score)) {
+            let mut fresh = Position::new(request.board, request.rule, request.to_move);
+            let safe = defence::first_safe(&mut fresh, &order, full_deadline, stop);
+            if let Some(safe) = safe.filter(|&m| m != best) {
+                analysis.pv = vec![pos_of(safe)];
+                let analysis = with_totals(analysis, searcher.nodes, started);
+                return Some(Decision { best: pos_of(safe), analysis });
+            }
+        }
         let best = if config.noise > 0 && !score::is_mate(raw_of(analysis.score)) {
             let scored = searcher.score_each_root_move(analysis.depth.max(1) as i32);
             pick_with_noise(&scored, best, &config, &mut self.rng)
@@ -301,6 +319,15 @@ fn root_vct(
     let analysis =
         analysis_of(plies as u32, score::win_in(plies), &[first], vct.budget.nodes, started);
     Some(Decision { best: pos_of(first), analysis })
+}
+
+/// No iteration starts after this share of the move's time (an unfinished iteration still
+/// gives the better root move it found): measured in matches, see the README's strength notes.
+const SOFT_TIME_SHARE: (u32, u32) = (3, 5);
+
+/// The time after which no iteration starts, for a move's time `t`.
+fn soft_time(t: Duration) -> Duration {
+    t * SOFT_TIME_SHARE.0 / SOFT_TIME_SHARE.1
 }
 
 /// The level's limits combined with the caller's (the stricter of each).
@@ -412,7 +439,7 @@ impl Deepening {
         mut self,
         s: &mut Searcher<'_>,
         on_info: &mut dyn FnMut(&Analysis),
-    ) -> (usize, Analysis) {
+    ) -> (usize, Analysis, Vec<usize>) {
         let mut best = self.root_moves[0];
         let mut analysis = analysis_of(0, 0, &[best], 0, self.started);
         // The evaluation favours the side that moved last, so scores alternate with the depth's
@@ -456,7 +483,10 @@ impl Deepening {
                 break;
             }
         }
-        (best, analysis)
+        let order = std::iter::once(best)
+            .chain(self.root_moves.iter().copied().filter(|&m| m != best))
+            .collect();
+        (best, analysis, order)
     }
 
     /// The best move's line and, for multi-PV, the next best moves at `depth`: each the best of

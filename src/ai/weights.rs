@@ -238,7 +238,8 @@ pub fn point_table(rule: Rule, color: Color) -> &'static PointTable {
         [OnceLock::new(), OnceLock::new()],
         [OnceLock::new(), OnceLock::new()],
     ];
-    CELLS[rule_slot(rule)][color.index()].get_or_init(|| PointTable::of(&rule_weights(rule).sets[color.index()]))
+    CELLS[rule_slot(rule)][color.index()]
+        .get_or_init(|| PointTable::of(&rule_weights(rule).sets[color.index()]))
 }
 
 #[cfg(test)]

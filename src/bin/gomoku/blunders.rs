@@ -30,7 +30,8 @@ struct LostGame {
     moves: Vec<Pos>,
 }
 
-/// `gomoku blunders --log FILE --judge CMD --out FILE [--openings FILE] [--rule R] [--time MS]`.
+/// `gomoku blunders --log FILE --judge CMD --out FILE [--openings FILE] [--rule R] [--time MS]
+/// [--max-games N]`.
 pub fn run_blunders(args: &[String]) -> Result<(), String> {
     let log = option(args, "--log").ok_or("blunders needs --log FILE (a match log)")?;
     let judge = option(args, "--judge").ok_or("blunders needs --judge \"shell command\"")?;
@@ -40,12 +41,18 @@ pub fn run_blunders(args: &[String]) -> Result<(), String> {
         option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
     let ms: u64 = option(args, "--time").unwrap_or("500").parse().map_err(|_| "bad --time")?;
     let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
-    let openings = read_openings(&std::fs::read_to_string(book).map_err(|e| format!("{book}: {e}"))?)?;
+    let openings =
+        read_openings(&std::fs::read_to_string(book).map_err(|e| format!("{book}: {e}"))?)?;
     let mut judge = External::new(judge);
     judge.new_game(15, rule, ms, 0)?;
-    let mut lines = vec![format!("# gomoku blunders --log {log} --time {ms}: moves | ours | judge's | kind | before after")];
+    let mut lines = vec![format!(
+        "# gomoku blunders --log {log} --time {ms}: moves | ours | judge's | kind | before after"
+    )];
     let mut kinds = std::collections::BTreeMap::new();
-    let games = lost_games(&text)?;
+    let mut games = lost_games(&text)?;
+    if let Some(n) = option(args, "--max-games") {
+        games.truncate(n.parse().map_err(|_| "bad --max-games")?);
+    }
     for game in &games {
         let opening = openings.get(game.number - 1).map_or(0, Vec::len);
         let kind = match decisive_error(&mut judge, game, opening)? {
@@ -153,7 +160,13 @@ fn decisive_error(
                 "positional"
             };
             let ours = game.moves[ply];
-            let found = Found { before: before.to_vec(), ours, judges, kind, evals: (eval_before, eval_after) };
+            let found = Found {
+                before: before.to_vec(),
+                ours,
+                judges,
+                kind,
+                evals: (eval_before, eval_after),
+            };
             return Ok(Some(found));
         }
     }
@@ -199,7 +212,9 @@ pub fn run_agree(args: &[String]) -> Result<(), String> {
             entry.0 += 1;
         }
     }
-    println!("AGREE {same}/{total} positions ({level}, {ms} ms); by kind (agreed, of): {by_kind:?}");
+    println!(
+        "AGREE {same}/{total} positions ({level}, {ms} ms); by kind (agreed, of): {by_kind:?}"
+    );
     Ok(())
 }
 

@@ -17,6 +17,7 @@
 //! gomoku train --data FILE --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R] [--rate R]
 //!                                               fits the evaluation's weights to those records
 //! gomoku blunders --log MATCHLOG --judge CMD --out FILE [--openings FILE] [--rule R] [--time MS]
+//!                 [--max-games N]
 //!                                               the decisive errors of lost games, by a judge
 //! gomoku agree --positions FILE [--level L] [--time MS] [--rule R]
 //!                                               how often we now play the judge's move there
