@@ -6,7 +6,7 @@ use super::data::GameRecord;
 use crate::ai::eval::threat_terms;
 use crate::ai::pattern::Pattern;
 use crate::ai::shape::{QUIET, WIN};
-use crate::ai::weights::{combo_of, COMBOS, THREATS};
+use crate::ai::weights::{combo_of, RuleWeights, COMBOS, THREATS};
 use crate::ai::Position;
 use crate::board::{index_of, Board};
 use crate::color::Color;
@@ -118,6 +118,23 @@ pub fn samples_of(record: &GameRecord, rule: Rule, layout: Layout) -> Vec<Sample
     out
 }
 
+/// A rule's weights (both colours) as one vector in `layout` (for a shared layout, black's set).
+pub fn weight_vector(weights: &RuleWeights, layout: Layout) -> Vec<f64> {
+    let mut w = vec![0.0; layout.count()];
+    for color in Color::ALL.into_iter().rev() {
+        let set = &weights.sets[color.index()];
+        let base = layout.base(color);
+        for k in 0..COMBOS {
+            w[base + k] = f64::from(set.mover[k]);
+            w[base + COMBOS + k] = f64::from(set.waiter[k]);
+        }
+        for j in 0..THREATS {
+            w[base + 2 * COMBOS + j] = f64::from(set.threats[j]);
+        }
+    }
+    w
+}
+
 /// The evaluation `weights` give a feature vector.
 pub fn dot(features: &[(u32, f32)], weights: &[f64]) -> f64 {
     features.iter().map(|&(i, v)| f64::from(v) * weights[i as usize]).sum()
@@ -127,32 +144,15 @@ pub fn dot(features: &[(u32, f32)], weights: &[f64]) -> f64 {
 mod tests {
     use super::*;
     use crate::ai::eval::evaluate;
-    use crate::ai::weights::{rule_weights, Weights};
+    use crate::ai::weights::rule_weights;
     use crate::pos::Pos;
-
-    /// The weights of a rule's embedded file as one vector in `layout`.
-    fn embedded(rule: Rule, layout: Layout) -> Vec<f64> {
-        let mut w = vec![0.0; layout.count()];
-        for color in Color::ALL {
-            let set: &Weights = &rule_weights(rule).sets[color.index()];
-            let base = layout.base(color);
-            for k in 0..COMBOS {
-                w[base + k] = f64::from(set.mover[k]);
-                w[base + COMBOS + k] = f64::from(set.waiter[k]);
-            }
-            for j in 0..THREATS {
-                w[base + 2 * COMBOS + j] = f64::from(set.threats[j]);
-            }
-        }
-        w
-    }
 
     #[test]
     fn the_features_times_the_weights_are_the_evaluation() {
         let moves = [(7, 7), (8, 8), (7, 8), (6, 6), (7, 9), (9, 9), (8, 10), (6, 8), (5, 7)];
         for rule in Rule::ALL {
             let layout = Layout::of(rule);
-            let weights = embedded(rule, layout);
+            let weights = weight_vector(rule_weights(rule), layout);
             let mut pos = Position::new(&Board::new(15).unwrap(), rule, Color::Black);
             for &(x, y) in &moves {
                 pos.play(index_of(Pos::new(x, y)));

@@ -11,7 +11,7 @@
 
 use crate::arena::read_openings;
 use crate::option;
-use crate::player::{External, Player};
+use crate::player::{board_command, External, Player};
 use gomoku::ai::{Engine, Limits, Request};
 use gomoku::{Board, Color, Level, Notation, Pos, Rule};
 use std::sync::atomic::AtomicBool;
@@ -222,13 +222,7 @@ impl External {
     /// The brain's move and evaluation (its last reported one, side to move's view) for the
     /// position after `moves`, with `to_move` to play.
     pub fn judge(&mut self, moves: &[Pos], to_move: Color) -> Result<(Pos, i32), String> {
-        let mut text = String::from("BOARD\n");
-        for (i, m) in moves.iter().enumerate() {
-            let own = Color::at_ply(i) == to_move;
-            text.push_str(&format!("{},{},{}\n", m.x, m.y, if own { 1 } else { 2 }));
-        }
-        text.push_str("DONE\n");
-        self.send(&text)?;
+        self.send(&board_command(moves, to_move))?;
         let mut eval = 0;
         let timeout = self.answer_time();
         loop {

@@ -122,6 +122,18 @@ impl Player for Internal {
     }
 }
 
+/// The `BOARD … DONE` command for the position after `moves`, with `to_move` to play (its
+/// stones field 1, the other's 2).
+pub fn board_command(moves: &[Pos], to_move: Color) -> String {
+    let mut text = String::from("BOARD\n");
+    for (i, m) in moves.iter().enumerate() {
+        let own = Color::at_ply(i) == to_move;
+        text.push_str(&format!("{},{},{}\n", m.x, m.y, if own { 1 } else { 2 }));
+    }
+    text.push_str("DONE\n");
+    text
+}
+
 /// A Gomocup brain run as a child process.
 pub struct External {
     command: String,
@@ -228,13 +240,7 @@ impl Player for External {
     }
 
     fn choose(&mut self, _board: &Board, moves: &[Pos], to_move: Color) -> Result<Pos, String> {
-        let mut text = String::from("BOARD\n");
-        for (i, m) in moves.iter().enumerate() {
-            let own = Color::at_ply(i) == to_move;
-            text.push_str(&format!("{},{},{}\n", m.x, m.y, if own { 1 } else { 2 }));
-        }
-        text.push_str("DONE\n");
-        self.send(&text)?;
+        self.send(&board_command(moves, to_move))?;
         let line = self.reply(self.answer_time())?;
         line.parse::<Pos>().map_err(|_| format!("bad move {line:?}"))
     }

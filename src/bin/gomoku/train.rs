@@ -3,9 +3,9 @@
 
 use crate::gendata::write_atomically;
 use crate::option;
-use gomoku::ai::weights::{RuleWeights, Weights, COMBOS, THREATS};
+use gomoku::ai::weights::{RuleWeights, Weights, COMBOS};
 use gomoku::tuning::data::read_records;
-use gomoku::tuning::features::{samples_of, Layout, Sample};
+use gomoku::tuning::features::{samples_of, weight_vector, Layout, Sample};
 use gomoku::tuning::fit::{fit, fit_scale, loss, Options};
 use gomoku::{Color, Rule};
 
@@ -89,19 +89,7 @@ fn header(
 
 /// The hand-set weights as one vector in `layout`.
 fn prior_vector(layout: Layout) -> Vec<f64> {
-    let hand = Weights::hand();
-    let mut w = vec![0.0; layout.count()];
-    for color in Color::ALL {
-        let base = layout.base(color);
-        for k in 0..COMBOS {
-            w[base + k] = f64::from(hand.mover[k]);
-            w[base + COMBOS + k] = f64::from(hand.waiter[k]);
-        }
-        for j in 0..THREATS {
-            w[base + 2 * COMBOS + j] = f64::from(hand.threats[j]);
-        }
-    }
-    w
+    weight_vector(&RuleWeights { sets: [Weights::hand(), Weights::hand()] }, layout)
 }
 
 /// Fitted weights, rounded, as the engine's weights of both colours.
