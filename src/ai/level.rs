@@ -33,7 +33,7 @@ pub struct LevelConfig {
     pub pruning: Pruning,
     /// Whether the chosen move is checked against the opponent's VCF and VCT before it is
     /// played (the next best taken if it loses); in play only, not in multi-PV analysis or a
-    /// search to a fixed depth.
+    /// search to a fixed depth or node count.
     pub defends: bool,
 }
 

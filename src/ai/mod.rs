@@ -191,8 +191,10 @@ impl Engine {
         }
         self.tt.new_search();
         self.history.age();
-        // Play only: analysis (several lines) and fixed-depth searches stay the bare search.
-        let defends = config.defends && limits.multi_pv <= 1 && request.limits.depth.is_none();
+        // Play only: analysis (several lines) and searches to a fixed depth or node count (tests,
+        // benchmarks, data generation) stay the bare search.
+        let fixed = request.limits.depth.is_some() || request.limits.nodes.is_some();
+        let defends = config.defends && limits.multi_pv <= 1 && !fixed;
         // The last share of the move's time is kept for the defence check.
         let full_deadline = control.deadline;
         let control = match limits.move_time {
