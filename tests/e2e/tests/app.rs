@@ -108,7 +108,8 @@ async fn human_vs_ai_click_answer_and_undo() {
         first_frame(&t, 2) - down
     );
     assert_eq!(app.stones().await.len(), 2);
-    app.click_point(8, 8).await;
+    let (x, y) = app.first_empty(&[(8, 8), (6, 6), (8, 6)]).await;
+    app.click_point(x, y).await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
     app.wait_for("the second answer", "document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === 4 && document.getElementById('board').dataset.thinking === 'false'").await;
     app.wait_for("the second AI stone's frame", "window.__t.stones.some(e => e[0] === 4)").await;

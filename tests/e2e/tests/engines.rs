@@ -60,7 +60,9 @@ async fn an_added_engine_plays_against_the_person_and_dies_with_the_app() {
     app.wait_for("a game against the engine", "document.getElementById('settings-dialog').hidden && document.getElementById('player-name-white').textContent.includes('Gomoku')").await;
     app.click_point(7, 7).await;
     app.wait_for("the engine's answer", "document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === 2 && document.getElementById('board').dataset.thinking === 'false'").await;
-    app.click_point(8, 6).await;
+    // The second stone goes on a point the engine's answer left empty.
+    let (x, y) = app.first_empty(&[(8, 6), (6, 8), (6, 6)]).await;
+    app.click_point(x, y).await;
     app.wait_for("its second answer", "document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === 4 && document.getElementById('board').dataset.thinking === 'false'").await;
     app.screenshot("external-engine").await;
     assert_eq!(running(&engine).len(), 1, "the engine runs while the game goes on");

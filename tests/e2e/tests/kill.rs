@@ -104,7 +104,8 @@ async fn killed_while_the_ai_searches_the_game_resumes_before_its_move() {
     set_up_game(&app, "humanVsAi", "master", "freestyle").await;
     play(&app, 7, 7).await;
     app.wait_for("the AI's first answer", "document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === 2 && document.getElementById('board').dataset.thinking === 'false'").await;
-    let before = play(&app, 8, 6).await;
+    let (x, y) = app.first_empty(&[(8, 6), (6, 8), (6, 6)]).await;
+    let before = play(&app, x, y).await;
     app.wait_for(
         "the AI searching",
         "document.getElementById('board').dataset.thinking === 'true'",

@@ -167,6 +167,14 @@ impl App {
         v.as_str().unwrap_or("").split(';').filter(|s| !s.is_empty()).map(str::to_string).collect()
     }
 
+    /// The first of `candidates` with no stone on it (for a move after an AI's answer, which
+    /// may take any of them).
+    pub async fn first_empty(&self, candidates: &[(u8, u8)]) -> (u8, u8) {
+        let stones = self.stones().await;
+        let taken = |x: u8, y: u8| stones.iter().any(|s| s.starts_with(&format!("{x},{y},")));
+        *candidates.iter().find(|&&(x, y)| !taken(x, y)).expect("an empty candidate")
+    }
+
     /// Clicks the intersection (x, y) with a real pointer action at its client coordinates.
     pub async fn click_point(&self, x: u8, y: u8) {
         let p = self.js(&format!("return window.__gomokuTest.pointFor({x}, {y});")).await;
