@@ -47,7 +47,7 @@ impl LevelConfig {
                 max_nodes: 0,
                 vcf_fours: 0,
                 vct_threats: 0,
-                noise: 200,
+                noise: 400,
                 choices: 5,
                 pruning: Pruning::Careful,
                 defends: false,
