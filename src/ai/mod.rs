@@ -222,15 +222,17 @@ impl Engine {
             started,
         };
         let (best, mut analysis, order) = helpers.beside(tt, || driver.run(&mut searcher, on_info));
-        if defends && !score::is_mate(raw_of(analysis.score)) {
-            let mut fresh = Position::new(request.board, request.rule, request.to_move);
-            let safe = defence::first_safe(&mut fresh, &order, full_deadline, stop);
-            if let Some(safe) = safe.filter(|&m| m != best) {
+        debug_assert_eq!(searcher.pos.ply(), 0, "the search leaves its position at the root");
+        let safe = (defends && !score::is_mate(raw_of(analysis.score)))
+            .then(|| defence::first_safe(&mut searcher.pos, &order, full_deadline, stop))
+            .flatten();
+        let best = match safe {
+            Some(safe) if safe != best => {
                 analysis.pv = vec![pos_of(safe)];
-                let analysis = with_totals(analysis, searcher.nodes, started);
-                return Some(Decision { best: pos_of(safe), analysis });
+                safe
             }
-        }
+            _ => best,
+        };
         let best = if config.noise > 0 && !score::is_mate(raw_of(analysis.score)) {
             let scored = searcher.score_each_root_move(analysis.depth.max(1) as i32);
             pick_with_noise(&scored, best, &config, &mut self.rng)

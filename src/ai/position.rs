@@ -97,7 +97,6 @@ struct Saved {
 struct Mark {
     journal_len: usize,
     flips_len: usize,
-    value_sum: [i32; 2],
     learned_sum: [[i32; 2]; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
     area: Option<Area>,
@@ -116,7 +115,6 @@ pub struct Position {
     /// Read and written through [`Position::cell`] and [`Position::cell_mut`] in the hot paths
     /// (undo, which borrows the journal meanwhile, masks its index the same way).
     cells: Box<[Point; CELLS]>,
-    value_sum: [i32; 2],
     /// Sums of the points' evaluation values per colour, `[to move, waiting]`.
     learned_sum: [[i32; 2]; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
@@ -146,7 +144,6 @@ impl Position {
             weights: Color::ALL.map(|c| weights::point_table(rule, c)),
             lines: Lines::new(board),
             cells: Box::new([Point::default(); CELLS]),
-            value_sum: [0; 2],
             learned_sum: [[0; 2]; 2],
             threat_count: [[0; THREAT_COUNT]; 2],
             fours: [CellSet::EMPTY, CellSet::EMPTY],
@@ -310,12 +307,6 @@ impl Position {
         self.lines.near_stones(index / STRIDE) & 1 << (index % STRIDE) != 0
     }
 
-    /// Sum of the shape values of all empty points for `color`.
-    #[inline]
-    pub fn value_sum(&self, color: Color) -> i32 {
-        self.value_sum[color.index()]
-    }
-
     /// Sum of the evaluation values of all empty points `color` may play, as the side to move
     /// (`waiting` false) or as the side waiting.
     #[inline]
@@ -374,7 +365,6 @@ impl Position {
         for flip in self.four_flips.drain(mark.flips_len..) {
             self.fours[usize::from(flip >> 15)].flip(usize::from(flip & 0x7fff));
         }
-        self.value_sum = mark.value_sum;
         self.learned_sum = mark.learned_sum;
         self.threat_count = mark.threat_count;
         self.area = mark.area;
@@ -384,7 +374,6 @@ impl Position {
         self.marks.push(Mark {
             journal_len: self.journal.len(),
             flips_len: self.four_flips.len(),
-            value_sum: self.value_sum,
             learned_sum: self.learned_sum,
             threat_count: self.threat_count,
             area: self.area,
@@ -494,7 +483,6 @@ impl Position {
     fn set_shape(&mut self, q: usize, c: usize, new: Shape, learned: [i16; 2]) {
         let point = self.cell(q);
         let (old, old_learned) = (point.shapes[c], point.learned[c]);
-        self.value_sum[c] += i32::from(new.value) - i32::from(old.value);
         let sums = &mut self.learned_sum[c];
         sums[0] += i32::from(learned[0]) - i32::from(old_learned[0]);
         sums[1] += i32::from(learned[1]) - i32::from(old_learned[1]);
@@ -576,7 +564,6 @@ mod tests {
     }
 
     fn assert_same(a: &Position, b: &Position) {
-        assert_eq!(a.value_sum, b.value_sum);
         assert_eq!(a.learned_sum, b.learned_sum);
         assert_eq!(a.threat_count, b.threat_count);
         assert!(a.lines == b.lines, "line masks differ");

@@ -138,7 +138,7 @@ fn run_move_perf(boards: &[Board]) {
         for _ in 0..2_000 {
             for &q in &near {
                 pos.play(q);
-                checksum += i64::from(pos.value_sum(to_move));
+                checksum += i64::from(pos.learned_sum(to_move, false));
                 pos.undo();
             }
             moves += near.len() as u64;
