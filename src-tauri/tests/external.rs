@@ -107,7 +107,8 @@ fn play_out(h: &Harness, engine: &str, rule: &str) -> Value {
         if view["status"]["state"] != "playing" {
             return view;
         }
-        assert!(h.recorder.engine_errors.lock().unwrap().is_empty(), "engine failed");
+        let errors = h.recorder.engine_errors.lock().unwrap().clone();
+        assert!(errors.is_empty(), "engine failed: {errors:?}");
         assert!(Instant::now() < deadline, "the game did not end: {} moves", moves(&view));
         std::thread::sleep(Duration::from_millis(20));
     }
