@@ -17,8 +17,10 @@ echo "== npm lock file in sync with package.json (what bundle.sh and the release
 npm ci --dry-run --ignore-scripts --no-audit --no-fund
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
+cargo fmt --manifest-path tests/e2e/Cargo.toml -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy --manifest-path tests/e2e/Cargo.toml --tests -- -D warnings
 echo "== cargo test (engine and shell)"
 cargo test --workspace
 echo "== node --test (UI modules)"

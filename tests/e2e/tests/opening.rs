@@ -1,5 +1,8 @@
 //! A swap2 game in the real app: the person opens (three stones), the AI chooses as the
 //! responder, and the game goes on from its choice. Screenshot: swap2-choice.png.
+// Each test holds the serial lock across its awaits on purpose: one app at a time, and every
+// test has its own single-threaded runtime, so no other task can wait on the lock.
+#![allow(clippy::await_holding_lock)]
 
 mod common;
 
@@ -41,7 +44,8 @@ async fn the_person_opens_swap2_and_the_ai_chooses() {
     let deadline = Instant::now() + Duration::from_secs(60);
     let view = loop {
         let view = app.invoke("get_view", json!({})).await;
-        if view["opening"]["decisions"].as_array().unwrap().len() > 3 && view["aiThinking"] == false {
+        if view["opening"]["decisions"].as_array().unwrap().len() > 3 && view["aiThinking"] == false
+        {
             break view;
         }
         assert!(Instant::now() < deadline, "the AI never chose: {view}");
@@ -49,7 +53,11 @@ async fn the_person_opens_swap2_and_the_ai_chooses() {
     };
     let choice = view["opening"]["decisions"][3].as_str().unwrap().to_string();
     println!("the AI's swap2 choice: {choice} (decisions {})", view["opening"]["decisions"]);
-    app.wait_for("the page shows the choice", "document.getElementById('board').dataset.thinking === 'false'").await;
+    app.wait_for(
+        "the page shows the choice",
+        "document.getElementById('board').dataset.thinking === 'false'",
+    )
+    .await;
     app.wait_for("the choice in the move list", "document.querySelectorAll('#move-list li.is-note').length >= 1 || document.getElementById('opening-prompt').textContent.includes('colour')").await;
     app.screenshot("swap2-choice").await;
     if view["opening"]["turn"] == "opener" {
@@ -65,7 +73,7 @@ async fn the_person_opens_swap2_and_the_ai_chooses() {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let view = app.invoke("get_view", json!({})).await;
-        if view["moves"].as_array().unwrap().len() >= 1 {
+        if !view["moves"].as_array().unwrap().is_empty() {
             break;
         }
         if view["players"][view["sideToMove"].as_str().unwrap()]["kind"] == "human" {

@@ -4,6 +4,9 @@
 //!
 //! Needs what `app.rs` needs and the app built with `--features e2e-hooks` (the PNG save dialog
 //! is answered from `GOMOKU_E2E_IMAGE`).
+// Each test holds the serial lock across its awaits on purpose: one app at a time, and every
+// test has its own single-threaded runtime, so no other task can wait on the lock.
+#![allow(clippy::await_holding_lock)]
 
 mod common;
 
@@ -18,7 +21,8 @@ f9g9i9h9j9k9d8e8g8f8h8i8k8j8e7d7f7g7i7h7j7k7d6e6g6f6h6i6k6j6e5d5f5g5";
 /// A two-person game with these moves, opened through the paste dialog (as a person would).
 async fn two_people(app: &App, moves: &[(u8, u8)]) {
     app.new_game("humanVsHuman", "black", "hard", "freestyle").await;
-    let text: String = moves.iter().map(|&(x, y)| format!("{}{} ", (b'a' + x) as char, 15 - y)).collect();
+    let text: String =
+        moves.iter().map(|&(x, y)| format!("{}{} ", (b'a' + x) as char, 15 - y)).collect();
     paste(app, &text).await;
     let n = moves.len();
     app.wait_for("the moves drawn", &format!("document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === {n}")).await;
@@ -28,7 +32,8 @@ async fn two_people(app: &App, moves: &[(u8, u8)]) {
 async fn paste(app: &App, text: &str) {
     app.click("btn-paste").await;
     app.wait_for("the paste dialog", "!document.getElementById('paste-dialog').hidden").await;
-    app.js(&format!("document.getElementById('paste-text').value = {}; return true;", json!(text))).await;
+    app.js(&format!("document.getElementById('paste-text').value = {}; return true;", json!(text)))
+        .await;
     app.click("paste-ok").await;
     app.wait_for("the paste dialog closed", "document.getElementById('paste-dialog').hidden").await;
 }
@@ -57,7 +62,11 @@ async fn the_move_list_reviews_the_game_and_a_move_there_keeps_the_rest_as_a_var
     app.js("document.querySelector('#move-list li[data-ply=\"3\"]').click(); return true;").await;
     app.wait_for("move 3 shown", &format!("{SHOWN_PLY} === '3'")).await;
     assert_eq!(app.stones().await.len(), 3);
-    assert!(!app.js("return document.getElementById('review-bar').hidden;").await.as_bool().unwrap());
+    assert!(!app
+        .js("return document.getElementById('review-bar').hidden;")
+        .await
+        .as_bool()
+        .unwrap());
     key(&app, "ArrowRight").await;
     app.wait_for("move 4", &format!("{SHOWN_PLY} === '4'")).await;
     key(&app, "ArrowLeft").await;
@@ -84,10 +93,18 @@ async fn the_move_list_reviews_the_game_and_a_move_there_keeps_the_rest_as_a_var
     app.wait_for("the new line", &format!("{SHOWN_PLY} === 'live' && document.getElementById('board').dataset.stones.split(';').length === 6")).await;
     let view = app.invoke("get_view", json!({})).await;
     assert_eq!(view["variation"]["fromPly"], 5);
-    assert_eq!(view["variation"]["moves"].as_array().unwrap().len(), 3, "the dropped moves are kept");
+    assert_eq!(
+        view["variation"]["moves"].as_array().unwrap().len(),
+        3,
+        "the dropped moves are kept"
+    );
     app.wait_for("the restore offer", "!document.getElementById('variation-note').hidden").await;
     app.click("btn-restore").await;
-    app.wait_for("the old line back", "document.getElementById('board').dataset.stones.split(';').length === 8").await;
+    app.wait_for(
+        "the old line back",
+        "document.getElementById('board').dataset.stones.split(';').length === 8",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -98,7 +115,11 @@ async fn analysis_mode_draws_the_best_moves_and_their_lines() {
     two_people(&app, &[(7, 7), (8, 8), (7, 8), (9, 9), (6, 6), (7, 6)]).await;
     app.js("const s = document.getElementById('analysis-lines'); s.value = '3'; s.dispatchEvent(new Event('change')); return true;").await;
     app.click("btn-analyse").await;
-    app.wait_for("three candidates", "document.querySelectorAll('#candidates li.cand').length === 3").await;
+    app.wait_for(
+        "three candidates",
+        "document.querySelectorAll('#candidates li.cand').length === 3",
+    )
+    .await;
     let ms = app.js("return window.__gomokuTest.analysisTiming();").await;
     println!("analysis: {ms} ms from the toggle to the first candidates");
     let view = app.invoke("get_view", json!({})).await;
@@ -107,7 +128,10 @@ async fn analysis_mode_draws_the_best_moves_and_their_lines() {
     let points = app.js("return [...document.querySelectorAll('#candidates .cand-main')].map(e => e.textContent.trim().split(/\\s+/)[0]);").await;
     let points: Vec<String> = serde_json::from_value(points).unwrap();
     assert_eq!(points.len(), 3);
-    assert!(points[0] != points[1] && points[1] != points[2] && points[0] != points[2], "{points:?}");
+    assert!(
+        points[0] != points[1] && points[1] != points[2] && points[0] != points[2],
+        "{points:?}"
+    );
     // Hovering a candidate shows its line on the board.
     app.js("document.querySelector('#candidates li.cand').dispatchEvent(new PointerEvent('pointerenter')); return true;").await;
     app.screenshot("analysis-nbest").await;
@@ -129,7 +153,11 @@ async fn the_evaluation_graph_of_a_sixty_move_game_marks_mistakes_and_jumps_to_m
     let app = launch("graph").await;
     ready(&app).await;
     paste(&app, SIXTY).await;
-    app.wait_for("the game drawn", "document.getElementById('board').dataset.stones.split(';').length === 60").await;
+    app.wait_for(
+        "the game drawn",
+        "document.getElementById('board').dataset.stones.split(';').length === 60",
+    )
+    .await;
     let started = Instant::now();
     app.click("btn-graph").await;
     app.wait_for("the graph shown", "!document.getElementById('graph-box').hidden").await;
@@ -146,12 +174,14 @@ async fn the_evaluation_graph_of_a_sixty_move_game_marks_mistakes_and_jumps_to_m
     // A click in the graph shows that move.
     app.js("const c = document.getElementById('eval-graph'); const r = c.getBoundingClientRect();\
             c.dispatchEvent(new MouseEvent('click', { clientX: r.left + 4 + (r.width - 8) / 2, clientY: r.top + 10, bubbles: true })); return true;").await;
-    app.wait_for("move 30 shown", "document.getElementById('board').dataset.shownPly === '30'").await;
+    app.wait_for("move 30 shown", "document.getElementById('board').dataset.shownPly === '30'")
+        .await;
     app.screenshot("eval-graph").await;
     // Saved with the game.
     let view = app.invoke("get_view", json!({})).await;
     let mistakes = view["mistakes"].as_array().unwrap().len();
-    let marked = app.js("return document.querySelectorAll('#move-list li.is-mistake').length;").await;
+    let marked =
+        app.js("return document.querySelectorAll('#move-list li.is-mistake').length;").await;
     assert_eq!(marked, json!(mistakes), "every mistake is marked in the list");
 }
 
@@ -167,18 +197,33 @@ async fn the_editor_sets_up_a_position_refuses_a_bad_one_and_plays_from_it() {
     for (x, y) in [(3, 3), (4, 4), (5, 5)] {
         app.click_point(x, y).await;
     }
-    app.wait_for("three black stones", "document.getElementById('board').dataset.stones === '3,3,black;4,4,black;5,5,black'").await;
+    app.wait_for(
+        "three black stones",
+        "document.getElementById('board').dataset.stones === '3,3,black;4,4,black;5,5,black'",
+    )
+    .await;
     app.click("editor-done").await;
     app.wait_for("the refusal", "document.getElementById('toast').textContent.length > 0 && !document.getElementById('toast').hidden").await;
     let toast = app.text("toast").await;
     assert!(toast.contains("differ by one"), "{toast}");
-    assert_eq!(app.invoke("get_view", json!({})).await["moves"].as_array().unwrap().len(), 2, "unchanged");
-    app.js("document.querySelector('input[name=\"editTool\"][value=\"white\"]').click(); return true;").await;
+    assert_eq!(
+        app.invoke("get_view", json!({})).await["moves"].as_array().unwrap().len(),
+        2,
+        "unchanged"
+    );
+    app.js(
+        "document.querySelector('input[name=\"editTool\"][value=\"white\"]').click(); return true;",
+    )
+    .await;
     for (x, y) in [(10, 4), (10, 5)] {
         app.click_point(x, y).await;
     }
     app.js("const s = document.getElementById('editor-to-move'); s.value = 'white'; s.dispatchEvent(new Event('change')); return true;").await;
-    app.wait_for("five stones", "document.getElementById('board').dataset.stones.split(';').length === 5").await;
+    app.wait_for(
+        "five stones",
+        "document.getElementById('board').dataset.stones.split(';').length === 5",
+    )
+    .await;
     app.screenshot("editor").await;
     app.click("editor-done").await;
     app.wait_for("the editor closed", "document.getElementById('editor-bar').hidden").await;
@@ -186,7 +231,11 @@ async fn the_editor_sets_up_a_position_refuses_a_bad_one_and_plays_from_it() {
     assert_eq!(view["setup"]["stones"].as_array().unwrap().len(), 5);
     assert_eq!(view["sideToMove"], "white");
     app.click_point(0, 14).await;
-    app.wait_for("white played", "document.getElementById('board').dataset.stones.includes('0,14,white')").await;
+    app.wait_for(
+        "white played",
+        "document.getElementById('board').dataset.stones.includes('0,14,white')",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -199,14 +248,19 @@ async fn games_go_out_and_come_in_as_text_files_and_pictures() {
     ready(&app).await;
     two_people(&app, &[(7, 7), (8, 8), (7, 8)]).await;
     app.click("btn-copy").await;
-    app.wait_for("the copy told", "document.getElementById('toast').textContent.includes('h8i7h7')").await;
+    app.wait_for(
+        "the copy told",
+        "document.getElementById('toast').textContent.includes('h8i7h7')",
+    )
+    .await;
 
     // Paste: a repeated move is refused in the dialog and changes nothing.
     app.click("btn-paste").await;
     app.wait_for("the paste dialog", "!document.getElementById('paste-dialog').hidden").await;
     app.js("document.getElementById('paste-text').value = 'h8 i9 h8'; return true;").await;
     app.click("paste-ok").await;
-    app.wait_for("the reason", "document.getElementById('paste-error').textContent.length > 0").await;
+    app.wait_for("the reason", "document.getElementById('paste-error').textContent.length > 0")
+        .await;
     assert_eq!(app.stones().await.len(), 3);
     app.js("document.getElementById('paste-text').value = 'h8 i9 j10 k11'; return true;").await;
     app.click("paste-ok").await;
@@ -217,7 +271,11 @@ async fn games_go_out_and_come_in_as_text_files_and_pictures() {
             dt.items.add(new File(['Piskvorky 15x15, 11:11, 0\\n8,8,100\\n9,9,100\\n10,8,100\\n'], 'game.psq'));\
             window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));\
             return true;").await;
-    app.wait_for("the dropped game", "document.getElementById('board').dataset.stones === '7,7,black;8,8,white;9,7,black'").await;
+    app.wait_for(
+        "the dropped game",
+        "document.getElementById('board').dataset.stones === '7,7,black;8,8,white;9,7,black'",
+    )
+    .await;
 
     // Export the board as a PNG through the (test-answered) save dialog.
     app.click("btn-image").await;
@@ -229,5 +287,9 @@ async fn games_go_out_and_come_in_as_text_files_and_pictures() {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     let bytes = std::fs::read(&picture).unwrap();
-    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 10_000, "{} bytes", bytes.len());
+    assert!(
+        bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 10_000,
+        "{} bytes",
+        bytes.len()
+    );
 }

@@ -44,12 +44,32 @@ impl Driver {
             .stdin(std::process::Stdio::null())
             .spawn()
             .expect("start tauri-driver (cargo install tauri-driver --locked)");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "tauri-driver did not listen on {port}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        // tauri-driver forwards to WebKitWebDriver on the native port: wait for both, or the
+        // first request can reach a native driver not listening yet ("client error (Connect)").
+        wait_listening(port, "tauri-driver");
+        wait_listening(port + 1, "WebKitWebDriver");
         Driver { child, port }
+    }
+}
+
+/// Waits (at most 20 s) until something accepts connections on `port`.
+fn wait_listening(port: u16, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "{what} did not listen on {port}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Waits (at most 10 s) until nothing listens on `port` any more: the previous test's driver is
+/// gone, so the new one can bind it.
+fn wait_free(port: u16) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+        if Instant::now() > deadline {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
     }
 }
 
@@ -86,16 +106,28 @@ pub async fn launch(tag: &str) -> App {
 /// Starts the app with its files in `data_dir` (kept as it is: a restart sees the same files).
 pub async fn launch_in(data_dir: &Path) -> App {
     let port = 4444 + 2 * (std::process::id() % 500) as u16;
-    let driver = Driver::start(port, data_dir);
-    let mut caps = serde_json::Map::new();
-    caps.insert("tauri:options".into(), json!({ "application": app_binary() }));
-    let started = Instant::now();
-    let client = ClientBuilder::native()
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a WebDriver session with the app");
-    App { client, driver, started }
+    let mut attempts_left = 3;
+    loop {
+        wait_free(port);
+        wait_free(port + 1);
+        let driver = Driver::start(port, data_dir);
+        let mut caps = serde_json::Map::new();
+        caps.insert("tauri:options".into(), json!({ "application": app_binary() }));
+        let started = Instant::now();
+        match ClientBuilder::native()
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .await
+        {
+            Ok(client) => return App { client, driver, started },
+            // A session that could not open never reached the app: start over with a new driver.
+            Err(e) if attempts_left > 1 => {
+                eprintln!("opening a WebDriver session failed ({e}); retrying");
+                attempts_left -= 1;
+            }
+            Err(e) => panic!("a WebDriver session with the app: {e}"),
+        }
+    }
 }
 
 /// The processes of the app binary started with `GOMOKU_DATA_DIR=data_dir` (from /proc).
