@@ -2,6 +2,7 @@
 # Coverage-guided fuzzing of the save-file loaders (JSON, .psq, move strings), the pbrain
 # protocol session, and the renju forbidden check against the slow reference.
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]   (default: 60 s each, every target)
+#   bash scripts/fuzz.sh --runs COUNT [TARGET...]  (COUNT executions each instead of a time)
 # Targets: save_json psq move_string protocol renju. libFuzzer via cargo-fuzz on stable Rust
 # (`--sanitizer none`: the code is safe Rust, so the findings are panics and failed assertions).
 # fuzz/corpus/TARGET holds the kept seeds (hand-made, and minimised finds); what a run discovers
@@ -13,7 +14,13 @@ source scripts/lib/deps.sh
 
 ensure_rust
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
-seconds=${1:-60}
+limit=(-max_total_time="${1:-60}")
+what="${1:-60} s"
+if [ "${1:-}" = "--runs" ]; then
+  limit=(-runs="$2")
+  what="$2 executions"
+  shift
+fi
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(save_json psq move_string protocol renju)
@@ -22,11 +29,11 @@ cargo fuzz build --sanitizer none --release
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 for target in "${targets[@]}"; do
-  echo "== $target: ${seconds} s"
+  echo "== $target: $what"
   status=0
   mkdir -p "target/fuzz-corpus/$target"
   cargo fuzz run --sanitizer none --release "$target" "target/fuzz-corpus/$target" "fuzz/corpus/$target" -- \
-    -max_total_time="$seconds" -print_final_stats=1 -max_len=4096 >"$log" 2>&1 || status=$?
+    "${limit[@]}" -print_final_stats=1 -max_len=4096 >"$log" 2>&1 || status=$?
   grep -E "number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss" "$log" || true
   if [ "$status" -ne 0 ]; then
     grep -E "panicked|assertion|SUMMARY|artifact" "$log" | head -20
