@@ -39,16 +39,63 @@ pub fn run_gen_data(args: &[String]) -> Result<(), String> {
     let weights = option(args, "--weights").unwrap_or("embedded");
     install_weights(plan.rule, weights)?;
     let out = option(args, "--out").ok_or("gen-data needs --out FILE")?;
-    let records = generate(&plan, threads);
-    let mut text = format!(
+    let header = format!(
         "# gomoku gen-data --rule {} --games {} --nodes {} --seed {} --weights {weights}\n",
         plan.rule, plan.games, plan.nodes, plan.seed
     );
-    for record in &records {
-        text.push_str(&record.to_line());
-        text.push('\n');
+    let mut sink = Sink::create(out, &header)?;
+    generate(&plan, threads, &mut sink)?;
+    sink.finish()
+}
+
+/// Where the records go as the games end: appended in game order to `OUT.partial` (so a long
+/// run's finished games are on disk), which becomes `OUT` once every game is written.
+struct Sink {
+    out: String,
+    partial: String,
+    file: std::io::BufWriter<std::fs::File>,
+    /// Finished games not yet written because an earlier game is still being played.
+    waiting: std::collections::BTreeMap<usize, GameRecord>,
+    next_to_write: usize,
+}
+
+impl Sink {
+    fn create(out: &str, header: &str) -> Result<Sink, String> {
+        let partial = format!("{out}.partial");
+        let file = std::fs::File::create(&partial).map_err(|e| format!("{partial}: {e}"))?;
+        let mut sink = Sink {
+            out: out.to_string(),
+            partial,
+            file: std::io::BufWriter::new(file),
+            waiting: Default::default(),
+            next_to_write: 0,
+        };
+        sink.write(header)?;
+        Ok(sink)
     }
-    write_atomically(out, &text)
+
+    fn write(&mut self, text: &str) -> Result<(), String> {
+        use std::io::Write;
+        self.file.write_all(text.as_bytes()).map_err(|e| format!("{}: {e}", self.partial))
+    }
+
+    /// Takes game `n`'s record and writes every record now due, in game order.
+    fn add(&mut self, n: usize, record: GameRecord) -> Result<(), String> {
+        self.waiting.insert(n, record);
+        while let Some(record) = self.waiting.remove(&self.next_to_write) {
+            self.write(&(record.to_line() + "\n"))?;
+            self.next_to_write += 1;
+        }
+        use std::io::Write;
+        self.file.flush().map_err(|e| format!("{}: {e}", self.partial))
+    }
+
+    /// Makes the finished file `OUT` (synced, then renamed over any old one).
+    fn finish(self) -> Result<(), String> {
+        let file = self.file.into_inner().map_err(|e| format!("{}: {e}", self.partial))?;
+        file.sync_all().map_err(|e| format!("{}: {e}", self.partial))?;
+        std::fs::rename(&self.partial, &self.out).map_err(|e| format!("{}: {e}", self.out))
+    }
 }
 
 /// Plays with the hand-set weights (`hand`), the embedded ones (`embedded`) or a weights file.
@@ -76,10 +123,10 @@ pub fn write_atomically(path: &str, text: &str) -> Result<(), String> {
     std::fs::rename(&temporary, path).map_err(|e| format!("{path}: {e}"))
 }
 
-/// Plays the plan's games on `threads` threads; the records come back in game order.
-fn generate(plan: &Plan, threads: usize) -> Vec<GameRecord> {
+/// Plays the plan's games on `threads` threads, handing each record to `sink` as it ends.
+fn generate(plan: &Plan, threads: usize, sink: &mut Sink) -> Result<(), String> {
     let next = AtomicUsize::new(0);
-    let done = Mutex::new(vec![None; plan.games]);
+    let sink = Mutex::new((sink, 0_usize, Ok(())));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| loop {
@@ -88,17 +135,19 @@ fn generate(plan: &Plan, threads: usize) -> Vec<GameRecord> {
                     break;
                 }
                 let record = play_one(plan, n);
-                let mut done = done.lock().unwrap_or_else(|e| e.into_inner());
-                done[n] = Some(record);
-                let finished = done.iter().filter(|r| r.is_some()).count();
-                if finished % 100 == 0 {
+                let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
+                let (sink, finished, status) = &mut *guard;
+                if status.is_ok() {
+                    *status = sink.add(n, record);
+                }
+                *finished += 1;
+                if *finished % 100 == 0 {
                     eprintln!("gen-data: {finished}/{} games", plan.games);
                 }
             });
         }
     });
-    let done = done.into_inner().unwrap_or_else(|e| e.into_inner());
-    done.into_iter().flatten().collect()
+    sink.into_inner().unwrap_or_else(|e| e.into_inner()).2
 }
 
 /// Game `n` of the plan: a random opening, then Master against itself.
@@ -180,5 +229,37 @@ fn score_value(score: Score) -> i32 {
         Score::Eval(v) => v.clamp(-20_000, 20_000),
         Score::WinIn(_) => 20_000,
         Score::LossIn(_) => -20_000,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(n: u8) -> GameRecord {
+        let moves = vec![Pos::new(7, 7), Pos::new(n, 0)];
+        GameRecord { outcome: Outcome::Draw, opening: 2, moves, scores: vec![] }
+    }
+
+    #[test]
+    fn records_reach_the_partial_file_in_game_order_and_the_finished_file_at_the_end() {
+        let dir = std::env::temp_dir().join(format!("gen-data-sink-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("games.txt");
+        let out_str = out.to_str().unwrap();
+        let partial = dir.join("games.txt.partial");
+        let mut sink = Sink::create(out_str, "# header\n").unwrap();
+        sink.add(1, record(1)).unwrap();
+        let lines = |path: &std::path::Path| std::fs::read_to_string(path).unwrap().lines().count();
+        assert_eq!(lines(&partial), 1, "game 1 waits for game 0");
+        sink.add(0, record(0)).unwrap();
+        assert_eq!(lines(&partial), 3, "both written once game 0 is in");
+        assert!(!out.exists(), "the finished file appears only at the end");
+        sink.finish().unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(!partial.exists());
+        let games = gomoku::tuning::data::read_records(&text).unwrap();
+        assert_eq!(games, vec![record(0), record(1)]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -4,7 +4,7 @@
 use crate::gendata::write_atomically;
 use crate::option;
 use gomoku::ai::weights::{RuleWeights, Weights, COMBOS};
-use gomoku::tuning::data::read_records;
+use gomoku::tuning::data::{read_records, GameRecord};
 use gomoku::tuning::features::{samples_of, weight_vector, Layout, Sample};
 use gomoku::tuning::fit::{fit, fit_scale, loss, Options};
 use gomoku::{Color, Rule};
@@ -12,17 +12,17 @@ use gomoku::{Color, Rule};
 /// Every `VALIDATION`-th game is held out to measure the fit.
 const VALIDATION: usize = 10;
 
-/// `gomoku train --data FILE --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R] [--rate R]`.
+/// `gomoku train --data FILE[,FILE…] --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R]
+/// [--rate R]`: several data files are read as one list of games, in the order given.
 pub fn run_train(args: &[String]) -> Result<(), String> {
     let rule: Rule =
         option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
-    let data = option(args, "--data").ok_or("train needs --data FILE")?;
+    let data = option(args, "--data").ok_or("train needs --data FILE[,FILE…]")?;
     let out = option(args, "--out").ok_or("train needs --out FILE")?;
     let number = |name: &str, default: f64| -> Result<f64, String> {
         option(args, name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("bad {name}")))
     };
-    let text = std::fs::read_to_string(data).map_err(|e| format!("{data}: {e}"))?;
-    let records = read_records(&text)?;
+    let (records, made) = read_data(data)?;
     let layout = Layout::of(rule);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for (n, record) in records.iter().enumerate() {
@@ -56,18 +56,30 @@ pub fn run_train(args: &[String]) -> Result<(), String> {
         }
     });
     let after = loss(&valid, &fitted, &on_results);
-    let header = header(data, &text, args, &train, &valid, scale, before, after);
+    let header = header(data, &made, args, &train, &valid, scale, before, after);
     let weights = rule_weights_of(&fitted, layout);
     write_atomically(out, &weights.to_text(&header))?;
     eprintln!("train: held-out loss {before:.5} -> {after:.5}; wrote {out}");
     Ok(())
 }
 
-/// The file's comment: the data's own first line, the command, and the fit's numbers.
+/// The records of every file in the comma-separated list `data`, and how each file was made
+/// (its first line, the `gen-data` command).
+fn read_data(data: &str) -> Result<(Vec<GameRecord>, Vec<String>), String> {
+    let (mut records, mut made) = (Vec::new(), Vec::new());
+    for path in data.split(',') {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        records.extend(read_records(&text).map_err(|e| format!("{path}: {e}"))?);
+        made.push(text.lines().next().unwrap_or("").trim_start_matches('#').trim().to_string());
+    }
+    Ok((records, made))
+}
+
+/// The file's comment: the data files' own first lines, the command, and the fit's numbers.
 #[allow(clippy::too_many_arguments)]
 fn header(
     data: &str,
-    text: &str,
+    made: &[String],
     args: &[String],
     train: &[Sample],
     valid: &[Sample],
@@ -75,9 +87,9 @@ fn header(
     before: f64,
     after: f64,
 ) -> String {
-    let made = text.lines().next().unwrap_or("").trim_start_matches('#').trim();
+    let made = made.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(" and ");
     format!(
-        "Fitted by `gomoku train {}`\non {data}, made by `{made}`.\n{} training and {} held-out \
+        "Fitted by `gomoku train {}`\non {data}, made by {made}.\n{} training and {} held-out \
          positions (every {VALIDATION}th game held out); scale {scale:.1} evaluation units per \
          unit of log-odds;\nheld-out cross-entropy against the results: hand values {before:.5}, \
          these {after:.5}.",
