@@ -20,6 +20,9 @@ use std::time::Instant;
 /// The deepest ply the search reaches.
 pub const MAX_PLY: usize = 96;
 
+/// How many nodes pass between two looks at the clock, the stop flag and the node limit.
+const CHECK_EVERY: u64 = 1024;
+
 /// When to stop searching.
 pub struct Control<'a> {
     /// Set from outside to stop at once.
@@ -51,6 +54,8 @@ pub struct Searcher<'a> {
     improved: Option<(usize, i32)>,
     /// Searches aside (multi-PV's extra lines) read the table but do not write it.
     table_frozen: bool,
+    /// The node count at which the limits are checked next.
+    next_check: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -77,6 +82,7 @@ impl<'a> Searcher<'a> {
             aborted: false,
             improved: None,
             table_frozen: false,
+            next_check: CHECK_EVERY,
         }
     }
 
@@ -235,7 +241,10 @@ impl<'a> Searcher<'a> {
         is_pv: bool,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        // A threshold, not `nodes % 1024 == 0`: leaf VCF searches add their nodes in one step
+        // and could jump over every multiple of 1 024.
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_EVERY;
             self.check_limits();
         }
         if self.aborted {
