@@ -13,6 +13,7 @@ use gomoku::tuning::data::{GameRecord, Outcome};
 use gomoku::{Board, Color, Level, Pos, Rule};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -75,7 +76,6 @@ impl Sink {
     }
 
     fn write(&mut self, text: &str) -> Result<(), String> {
-        use std::io::Write;
         self.file.write_all(text.as_bytes()).map_err(|e| format!("{}: {e}", self.partial))
     }
 
@@ -86,8 +86,12 @@ impl Sink {
             self.write(&(record.to_line() + "\n"))?;
             self.next_to_write += 1;
         }
-        use std::io::Write;
         self.file.flush().map_err(|e| format!("{}: {e}", self.partial))
+    }
+
+    /// How many games it has taken (written or waiting).
+    fn received(&self) -> usize {
+        self.next_to_write + self.waiting.len()
     }
 
     /// Makes the finished file `OUT` (synced, then renamed over any old one).
@@ -126,7 +130,7 @@ pub fn write_atomically(path: &str, text: &str) -> Result<(), String> {
 /// Plays the plan's games on `threads` threads, handing each record to `sink` as it ends.
 fn generate(plan: &Plan, threads: usize, sink: &mut Sink) -> Result<(), String> {
     let next = AtomicUsize::new(0);
-    let sink = Mutex::new((sink, 0_usize, Ok(())));
+    let sink = Mutex::new((sink, Ok(())));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| loop {
@@ -136,18 +140,17 @@ fn generate(plan: &Plan, threads: usize, sink: &mut Sink) -> Result<(), String> 
                 }
                 let record = play_one(plan, n);
                 let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
-                let (sink, finished, status) = &mut *guard;
+                let (sink, status) = &mut *guard;
                 if status.is_ok() {
                     *status = sink.add(n, record);
                 }
-                *finished += 1;
-                if *finished % 100 == 0 {
-                    eprintln!("gen-data: {finished}/{} games", plan.games);
+                if sink.received() % 100 == 0 {
+                    eprintln!("gen-data: {}/{} games", sink.received(), plan.games);
                 }
             });
         }
     });
-    sink.into_inner().unwrap_or_else(|e| e.into_inner()).2
+    sink.into_inner().unwrap_or_else(|e| e.into_inner()).1
 }
 
 /// Game `n` of the plan: a random opening, then Master against itself.

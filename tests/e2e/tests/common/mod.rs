@@ -54,23 +54,27 @@ impl Driver {
 
 /// Waits (at most 20 s) until something accepts connections on `port`.
 fn wait_listening(port: u16, what: &str) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "{what} did not listen on {port}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let listening = wait_for_port(port, true, Duration::from_secs(20));
+    assert!(listening, "{what} did not listen on {port}");
 }
 
 /// Waits (at most 10 s) until nothing listens on `port` any more: the previous test's driver is
 /// gone, so the new one can bind it.
 fn wait_free(port: u16) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+    wait_for_port(port, false, Duration::from_secs(10));
+}
+
+/// Waits until connecting to `port` succeeds (`listening`) or fails (`!listening`); whether it
+/// came to that within `limit`.
+fn wait_for_port(port: u16, listening: bool, limit: Duration) -> bool {
+    let deadline = Instant::now() + limit;
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() != listening {
         if Instant::now() > deadline {
-            return;
+            return false;
         }
         std::thread::sleep(Duration::from_millis(50));
     }
+    true
 }
 
 impl Drop for Driver {
