@@ -4,9 +4,6 @@
 //! Needs a display (run under `xvfb-run -a`), `tauri-driver` on PATH, `WebKitWebDriver`, and the
 //! debug app built (`cargo build -p gomoku-app`); `scripts/test.sh` arranges all of that.
 //! Screenshots go to `target/e2e-screenshots/`.
-// Each test holds the serial lock across its awaits on purpose: one app at a time, and every
-// test has its own single-threaded runtime, so no other task can wait on the lock.
-#![allow(clippy::await_holding_lock)]
 
 mod common;
 

@@ -5,9 +5,6 @@
 //!
 //! Needs what `app.rs` needs, the app built with `--features e2e-hooks`, and
 //! `target/debug/pbrain-gomoku` (scripts/test.sh builds both).
-// Each test holds the serial lock across its awaits on purpose: one app at a time, and every
-// test has its own single-threaded runtime, so no other task can wait on the lock.
-#![allow(clippy::await_holding_lock)]
 
 mod common;
 

@@ -4,9 +4,6 @@
 //! clocks within a second), and no file is corrupt or left half-written.
 //!
 //! Needs what `app.rs` needs (see there); Linux only (it finds the app's process in /proc).
-// Each test holds the serial lock across its awaits on purpose: one app at a time, and every
-// test has its own single-threaded runtime, so no other task can wait on the lock.
-#![allow(clippy::await_holding_lock)]
 
 mod common;
 

@@ -1,8 +1,5 @@
 //! A swap2 game in the real app: the person opens (three stones), the AI chooses as the
 //! responder, and the game goes on from its choice. Screenshot: swap2-choice.png.
-// Each test holds the serial lock across its awaits on purpose: one app at a time, and every
-// test has its own single-threaded runtime, so no other task can wait on the lock.
-#![allow(clippy::await_holding_lock)]
 
 mod common;
 

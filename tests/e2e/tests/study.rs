@@ -4,9 +4,6 @@
 //!
 //! Needs what `app.rs` needs and the app built with `--features e2e-hooks` (the PNG save dialog
 //! is answered from `GOMOKU_E2E_IMAGE`).
-// Each test holds the serial lock across its awaits on purpose: one app at a time, and every
-// test has its own single-threaded runtime, so no other task can wait on the lock.
-#![allow(clippy::await_holding_lock)]
 
 mod common;
 
