@@ -50,12 +50,8 @@ pub fn request_analysis(shared: &SharedSession, ply: usize, lines: usize) -> App
     let shared = shared.clone();
     session.notifier.view(&session.view());
     std::thread::spawn(move || {
-        let limits = Limits {
-            move_time: Some(ANALYSIS_LIMIT),
-            use_all_time: true,
-            multi_pv: lines,
-            ..Limits::default()
-        };
+        let limits =
+            Limits { move_time: Some(ANALYSIS_LIMIT), multi_pv: lines, ..Limits::default() };
         let request = Request { board: &board, rule, to_move, level: Level::Master, limits };
         let mut report = |a: &gomoku::ai::Analysis| {
             notifier.analysis(&AnalysisEvent::for_analysis(a, job.generation, ply));

@@ -11,10 +11,6 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Most nodes.
     pub nodes: Option<u64>,
-    /// Keep starting iterations until the move time runs out (benchmarks measuring the depth
-    /// reached in a given time); by default no iteration starts after three fifths of it, since
-    /// one that cannot finish is wasted in a game.
-    pub use_all_time: bool,
     /// How many best moves to find, each with its score and line (multi-PV analysis); 0 and 1
     /// both mean the one best move. The best move itself is the same as with 1.
     pub multi_pv: usize,

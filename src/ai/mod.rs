@@ -218,7 +218,6 @@ impl Engine {
             root_moves,
             first_depth: 1,
             max_depth: limits.depth.unwrap_or(64),
-            soft_time: limits.move_time.filter(|_| !limits.use_all_time).map(soft_time),
             started,
         };
         let (best, mut analysis, order) = helpers.beside(tt, || driver.run(&mut searcher, on_info));
@@ -263,10 +262,10 @@ impl Engine {
         if max_fours == 0 {
             return RootVcf::NoneWithin(0);
         }
-        // A fifth of the move's time: the main search and its leaf VCFs do the rest. The node
+        // A tenth of the move's time: the main search and its leaf VCFs do the rest. The node
         // budget (about what this machine searches in that time) keeps a fast machine's move
         // time from changing the answer; the deadline keeps a slow one within its time.
-        let share = control.deadline.map(|d| (d - started) / 5);
+        let share = control.deadline.map(|d| (d - started) / ROOT_VCF_SHARE);
         let budget = share.map_or(200_000, |t| (t.as_micros() as u64 / 2).clamp(500, 200_000));
         // The caller's node limit (`max_node`) bounds the threat searches too.
         let budget = budget.min(cap.max(1));
@@ -311,7 +310,7 @@ fn root_vct(
     if max_threats == 0 {
         return None;
     }
-    let share = control.deadline.map(|d| (d - started) / 8);
+    let share = control.deadline.map(|d| (d - started) / ROOT_VCT_SHARE);
     let budget = share.map_or(50_000, |t| (t.as_micros() as u64 / 2).clamp(500, 200_000));
     let budget = budget.min(cap.max(1));
     let deadline = share.map(|t| started + t);
@@ -325,14 +324,13 @@ fn root_vct(
     Some(Decision { best: pos_of(first), analysis })
 }
 
-/// No iteration starts after this share of the move's time (an unfinished iteration still
-/// gives the better root move it found): measured in matches, see the README's strength notes.
-const SOFT_TIME_SHARE: (u32, u32) = (3, 5);
-
-/// The time after which no iteration starts, for a move's time `t`.
-fn soft_time(t: Duration) -> Duration {
-    t * SOFT_TIME_SHARE.0 / SOFT_TIME_SHARE.1
-}
+/// The root VCF search may take up to this fraction (1/N) of the move's time, and the root VCT
+/// search up to [`ROOT_VCT_SHARE`]: in most positions they find nothing, and the main search
+/// (which may start iterations until its deadline) makes better use of the time. Measured in
+/// self-play (see the README's strength notes).
+const ROOT_VCF_SHARE: u32 = 10;
+/// The root VCT search's fraction (1/N) of the move's time.
+const ROOT_VCT_SHARE: u32 = 16;
 
 /// The level's limits combined with the caller's (the stricter of each).
 fn merged_limits(limits: Limits, config: &LevelConfig) -> Limits {
@@ -345,7 +343,6 @@ fn merged_limits(limits: Limits, config: &LevelConfig) -> Limits {
             (None, own) => Some(own),
             (Some(limit), own) => Some(limit.min(own)),
         },
-        use_all_time: limits.use_all_time,
         multi_pv: limits.multi_pv,
     }
 }
@@ -412,7 +409,6 @@ impl Helpers {
                         root_moves,
                         first_depth: 1 + (i % 2) as u32,
                         max_depth: limits.depth.unwrap_or(64),
-                        soft_time: None,
                         started,
                     };
                     driver.run(&mut searcher, &mut |_| {});
@@ -433,7 +429,6 @@ struct Deepening {
     /// The first iteration's depth.
     first_depth: u32,
     max_depth: u32,
-    soft_time: Option<Duration>,
     started: Instant,
 }
 
@@ -481,9 +476,7 @@ impl Deepening {
                 analysis.nodes = s.nodes;
             }
             on_info(&analysis);
-            if search::mate_within(score, depth)
-                || self.soft_time.is_some_and(|t| self.started.elapsed() >= t)
-            {
+            if search::mate_within(score, depth) {
                 break;
             }
         }

@@ -37,7 +37,7 @@ pub fn run_bench(args: &[String]) -> Result<(), String> {
         option(args, "--time").map(str::parse).transpose().map_err(|_| "bad --time")?;
     let limits = match (depth, time) {
         // The whole time is searched: the result is the depth reached in that time.
-        (_, Some(ms)) => Limits { use_all_time: true, ..Limits::per_move(ms) },
+        (_, Some(ms)) => Limits::per_move(ms),
         (d, None) => Limits::depth(d.unwrap_or(8)),
     };
     let (mut total_nodes, mut total_micros, mut signature, mut depth_sum) =

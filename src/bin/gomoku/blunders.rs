@@ -10,6 +10,7 @@
 //! slid away with no single decisive error (*drift*).
 
 use crate::arena::read_openings;
+use crate::judged::LossJudge;
 use crate::option;
 use crate::player::{board_command, External, Player};
 use gomoku::ai::{Engine, Limits, Request};
@@ -31,7 +32,8 @@ struct LostGame {
 }
 
 /// `gomoku blunders --log FILE --judge CMD --out FILE [--openings FILE] [--rule R] [--time MS]
-/// [--max-games N]`.
+/// [--max-games N] [--every-move]` (with `--every-move`: every quiet position of A's lost games,
+/// with the judge's move, instead of the decisive errors).
 pub fn run_blunders(args: &[String]) -> Result<(), String> {
     let log = option(args, "--log").ok_or("blunders needs --log FILE (a match log)")?;
     let judge = option(args, "--judge").ok_or("blunders needs --judge \"shell command\"")?;
@@ -53,8 +55,15 @@ pub fn run_blunders(args: &[String]) -> Result<(), String> {
     if let Some(n) = option(args, "--max-games") {
         games.truncate(n.parse().map_err(|_| "bad --max-games")?);
     }
+    let every_move = args.iter().any(|a| a == "--every-move");
     for game in &games {
         let opening = openings.get(game.number - 1).map_or(0, Vec::len);
+        if every_move {
+            let found = quiet_positions(&mut judge, game, opening)?;
+            *kinds.entry("quiet").or_insert(0) += found.len();
+            lines.extend(found.iter().map(Found::line));
+            continue;
+        }
         let kind = match decisive_error(&mut judge, game, opening)? {
             Some(found) => {
                 lines.push(found.line());
@@ -173,8 +182,41 @@ fn decisive_error(
     Ok(None)
 }
 
-/// `gomoku agree --positions FILE [--level L] [--time MS] [--rule R]`: how often our engine plays
-/// the judge's move in a position set written by `gomoku blunders`.
+/// Every position of a lost game where A was to move, still not lost by the judge's evaluation
+/// and with no forced win for either side in sight: the quiet positions where games drift away.
+fn quiet_positions(
+    judge: &mut External,
+    game: &LostGame,
+    opening: usize,
+) -> Result<Vec<Found>, String> {
+    let mut found = Vec::new();
+    for ply in opening..game.moves.len() {
+        if Color::at_ply(ply) != game.a_color {
+            continue;
+        }
+        let before = &game.moves[..ply];
+        let (judges, eval) = judge.judge(before, game.a_color)?;
+        if eval < NOT_LOST {
+            break;
+        }
+        if eval.abs() < MATE - 1_000 {
+            let ours = game.moves[ply];
+            found.push(Found {
+                before: before.to_vec(),
+                ours,
+                judges,
+                kind: "quiet",
+                evals: (eval, eval),
+            });
+        }
+    }
+    Ok(found)
+}
+
+/// `gomoku agree --positions FILE [--level L] [--time MS] [--rule R] [--judge CMD
+/// [--judge-time MS] [--cache FILE]]`: how often our engine plays the judge's move in a position
+/// set written by `gomoku blunders`, and with a judge how much worse our moves are by its
+/// evaluation ([`LossJudge`]).
 pub fn run_agree(args: &[String]) -> Result<(), String> {
     let path = option(args, "--positions").ok_or("agree needs --positions FILE")?;
     let level: Level =
@@ -184,6 +226,14 @@ pub fn run_agree(args: &[String]) -> Result<(), String> {
     let ms: u64 = option(args, "--time").unwrap_or("200").parse().map_err(|_| "bad --time")?;
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut engine = Engine::new(32, 1);
+    let mut losses = match option(args, "--judge") {
+        Some(cmd) => {
+            let ms = option(args, "--judge-time").unwrap_or("300");
+            let ms: u64 = ms.parse().map_err(|_| "bad --judge-time")?;
+            Some(LossJudge::new(cmd, rule, ms, option(args, "--cache"))?)
+        }
+        None => None,
+    };
     let (mut total, mut same) = (0, 0);
     let mut by_kind = std::collections::BTreeMap::new();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
@@ -211,6 +261,12 @@ pub fn run_agree(args: &[String]) -> Result<(), String> {
             same += 1;
             entry.0 += 1;
         }
+        if let (Some(judge), Some(best)) = (losses.as_mut(), best) {
+            judge.add(&moves, best, judges)?;
+        }
+    }
+    if let Some(judge) = losses {
+        println!("{}", judge.summary());
     }
     println!(
         "AGREE {same}/{total} positions ({level}, {ms} ms); by kind (agreed, of): {by_kind:?}"

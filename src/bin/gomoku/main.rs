@@ -17,16 +17,20 @@
 //! gomoku train --data FILE --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R] [--rate R]
 //!                                               fits the evaluation's weights to those records
 //! gomoku blunders --log MATCHLOG --judge CMD --out FILE [--openings FILE] [--rule R] [--time MS]
-//!                 [--max-games N]
+//!                 [--max-games N] [--every-move]
 //!                                               the decisive errors of lost games, by a judge
+//!                                               (or every quiet position of them)
 //! gomoku agree --positions FILE [--level L] [--time MS] [--rule R]
+//!              [--judge CMD [--judge-time MS] [--cache FILE]]
 //!                                               how often we now play the judge's move there
+//!                                               (and how much worse ours is, by the judge)
 //! ```
 
 mod arena;
 mod bench;
 mod blunders;
 mod gendata;
+mod judged;
 mod opened;
 mod player;
 mod selfplay;
