@@ -449,14 +449,17 @@ impl Deepening {
             let previous = finished.len().checked_sub(2).map_or(0, |i| finished[i]);
             let (score, mv) = self.aspiration(s, depth, previous, &mut scores);
             if s.aborted() {
-                if let Some((better, raw)) = s.improved_root_move() {
+                // With several lines wanted, a cut iteration cannot give them all: the last
+                // finished depth stands.
+                let improved = s.improved_root_move().filter(|_| self.multi_pv <= 1);
+                if let Some((better, raw)) = improved {
                     best = better;
                     analysis = analysis_of(depth as u32, raw, &s.root_pv(), s.nodes, self.started);
                     on_info(&analysis);
                 }
                 break;
             }
-            best = mv;
+            let previous_best = std::mem::replace(&mut best, mv);
             finished.push(score);
             let mut scored: Vec<(usize, i32)> =
                 self.root_moves.iter().copied().zip(scores.iter().copied()).collect();
@@ -470,11 +473,18 @@ impl Deepening {
             if pv.is_empty() {
                 pv.push(mv);
             }
-            analysis = analysis_of(depth as u32, score, &pv, s.nodes, self.started);
+            let mut this_depth = analysis_of(depth as u32, score, &pv, s.nodes, self.started);
             if self.multi_pv > 1 {
-                analysis.lines = self.other_lines(s, depth, (score, pv));
-                analysis.nodes = s.nodes;
+                this_depth.lines = self.other_lines(s, depth, (score, pv));
+                this_depth.nodes = s.nodes;
+                if s.aborted() && !analysis.lines.is_empty() {
+                    // The time ran out among this depth's other lines: the last depth whose
+                    // lines were all searched stands.
+                    best = previous_best;
+                    break;
+                }
             }
+            analysis = this_depth;
             on_info(&analysis);
             if search::mate_within(score, depth) {
                 break;
