@@ -23,6 +23,8 @@ const LOST: i32 = -800;
 const NOT_LOST: i32 = -300;
 /// Mates as evaluations.
 const MATE: i32 = 100_000;
+/// An evaluation this close to a mate is a forced win seen by the judge.
+const FORCED: i32 = MATE - 1_000;
 
 /// A game of the log that A lost.
 struct LostGame {
@@ -117,6 +119,13 @@ pub fn parse_moves(mut text: &str) -> Result<Vec<Pos>, String> {
     Ok(moves)
 }
 
+impl LostGame {
+    /// The plies after the opening at which A was to move.
+    fn plies_of_a(&self, opening: usize) -> impl Iterator<Item = usize> + '_ {
+        (opening..self.moves.len()).filter(move |&ply| Color::at_ply(ply) == self.a_color)
+    }
+}
+
 /// A decisive error.
 struct Found {
     before: Vec<Pos>,
@@ -149,10 +158,7 @@ fn decisive_error(
     game: &LostGame,
     opening: usize,
 ) -> Result<Option<Found>, String> {
-    for ply in opening..game.moves.len() {
-        if Color::at_ply(ply) != game.a_color {
-            continue;
-        }
+    for ply in game.plies_of_a(opening) {
         let before = &game.moves[..ply];
         let (judges, eval_before) = judge.judge(before, game.a_color)?;
         if eval_before < NOT_LOST {
@@ -161,9 +167,9 @@ fn decisive_error(
         let (_, eval_after) = judge.judge(&game.moves[..=ply], !game.a_color)?;
         let eval_after = -eval_after;
         if eval_after <= LOST {
-            let kind = if eval_after <= -MATE + 1_000 {
+            let kind = if eval_after <= -FORCED {
                 "defence"
-            } else if eval_before >= MATE - 1_000 {
+            } else if eval_before >= FORCED {
                 "attack"
             } else {
                 "positional"
@@ -190,16 +196,13 @@ fn quiet_positions(
     opening: usize,
 ) -> Result<Vec<Found>, String> {
     let mut found = Vec::new();
-    for ply in opening..game.moves.len() {
-        if Color::at_ply(ply) != game.a_color {
-            continue;
-        }
+    for ply in game.plies_of_a(opening) {
         let before = &game.moves[..ply];
         let (judges, eval) = judge.judge(before, game.a_color)?;
         if eval < NOT_LOST {
             break;
         }
-        if eval.abs() < MATE - 1_000 {
+        if eval.abs() < FORCED {
             let ours = game.moves[ply];
             found.push(Found {
                 before: before.to_vec(),
