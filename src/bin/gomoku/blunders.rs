@@ -33,6 +33,13 @@ struct LostGame {
     moves: Vec<Pos>,
 }
 
+impl LostGame {
+    /// The plies after the opening at which A was to move.
+    fn plies_of_a(&self, opening: usize) -> impl Iterator<Item = usize> + '_ {
+        (opening..self.moves.len()).filter(move |&ply| Color::at_ply(ply) == self.a_color)
+    }
+}
+
 /// `gomoku blunders --log FILE --judge CMD --out FILE [--openings FILE] [--rule R] [--time MS]
 /// [--max-games N] [--every-move]` (with `--every-move`: every quiet position of A's lost games,
 /// with the judge's move, instead of the decisive errors).
@@ -117,13 +124,6 @@ pub fn parse_moves(mut text: &str) -> Result<Vec<Pos>, String> {
         text = rest;
     }
     Ok(moves)
-}
-
-impl LostGame {
-    /// The plies after the opening at which A was to move.
-    fn plies_of_a(&self, opening: usize) -> impl Iterator<Item = usize> + '_ {
-        (opening..self.moves.len()).filter(move |&ply| Color::at_ply(ply) == self.a_color)
-    }
 }
 
 /// A decisive error.
