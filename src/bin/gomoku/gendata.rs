@@ -4,8 +4,14 @@
 //! played by Master with a fixed node budget per move, which makes every game a function of the
 //! seed and the weights it plays with (`--weights hand|embedded|FILE`): the same command writes
 //! the same file on any machine, however many threads.
+//!
+//! With `--opponent CMD --opponent-time MS` the games are matches instead: Master (still at the
+//! fixed node budget, and still searching every position for its recorded score) against an
+//! external Gomocup brain given `MS` a move, our engine black in even games and white in odd
+//! ones. The brain's moves depend on its clock, so such a file is not reproducible move for move.
 
 use crate::option;
+use crate::player::{External, Player};
 use gomoku::ai::weights::{self, RuleWeights, Weights};
 use gomoku::ai::{Engine, Limits, Request, Score};
 use gomoku::board::index_of;
@@ -26,6 +32,8 @@ struct Plan {
     games: usize,
     nodes: u64,
     seed: u64,
+    /// An external brain to play against, and its time a move.
+    opponent: Option<(String, u64)>,
 }
 
 /// `gomoku gen-data --rule R --games N --nodes N --seed S --threads T --out FILE`.
@@ -35,13 +43,21 @@ pub fn run_gen_data(args: &[String]) -> Result<(), String> {
         games: number(args, "--games", 2000)? as usize,
         nodes: number(args, "--nodes", 8000)?,
         seed: number(args, "--seed", 1)?,
+        opponent: match option(args, "--opponent") {
+            Some(command) => Some((command.to_string(), number(args, "--opponent-time", 100)?)),
+            None => None,
+        },
     };
     let threads = number(args, "--threads", 2)?.max(1) as usize;
     let weights = option(args, "--weights").unwrap_or("embedded");
     install_weights(plan.rule, weights)?;
     let out = option(args, "--out").ok_or("gen-data needs --out FILE")?;
+    let against = match &plan.opponent {
+        Some((command, ms)) => format!(" --opponent {command:?} --opponent-time {ms}"),
+        None => String::new(),
+    };
     let header = format!(
-        "# gomoku gen-data --rule {} --games {} --nodes {} --seed {} --weights {weights}\n",
+        "# gomoku gen-data --rule {} --games {} --nodes {} --seed {} --weights {weights}{against}\n",
         plan.rule, plan.games, plan.nodes, plan.seed
     );
     let mut sink = Sink::create(out, &header)?;
@@ -56,7 +72,7 @@ struct Sink {
     partial: String,
     file: std::io::BufWriter<std::fs::File>,
     /// Finished games not yet written because an earlier game is still being played.
-    waiting: std::collections::BTreeMap<usize, GameRecord>,
+    waiting: std::collections::BTreeMap<usize, Option<GameRecord>>,
     next_to_write: usize,
 }
 
@@ -80,10 +96,13 @@ impl Sink {
     }
 
     /// Takes game `n`'s record and writes every record now due, in game order.
-    fn add(&mut self, n: usize, record: GameRecord) -> Result<(), String> {
+    /// `None`: game `n` was abandoned (its opponent failed) and is left out.
+    fn add(&mut self, n: usize, record: Option<GameRecord>) -> Result<(), String> {
         self.waiting.insert(n, record);
         while let Some(record) = self.waiting.remove(&self.next_to_write) {
-            self.write(&(record.to_line() + "\n"))?;
+            if let Some(record) = record {
+                self.write(&(record.to_line() + "\n"))?;
+            }
             self.next_to_write += 1;
         }
         self.file.flush().map_err(|e| format!("{}: {e}", self.partial))
@@ -133,19 +152,30 @@ fn generate(plan: &Plan, threads: usize, sink: &mut Sink) -> Result<(), String> 
     let sink = Mutex::new((sink, Ok(())));
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| loop {
-                let n = next.fetch_add(1, Ordering::Relaxed);
-                if n >= plan.games {
-                    break;
-                }
-                let record = play_one(plan, n);
-                let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
-                let (sink, status) = &mut *guard;
-                if status.is_ok() {
-                    *status = sink.add(n, record);
-                }
-                if sink.received() % 100 == 0 {
-                    eprintln!("gen-data: {}/{} games", sink.received(), plan.games);
+            scope.spawn(|| {
+                let fresh = || plan.opponent.as_ref().map(|(command, _)| External::new(command));
+                let mut opponent = fresh();
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n >= plan.games {
+                        break;
+                    }
+                    let record = match play_one(plan, n, opponent.as_mut()) {
+                        Ok(record) => Some(record),
+                        Err(message) => {
+                            eprintln!("gen-data: game {n} left out: {message}");
+                            opponent = fresh();
+                            None
+                        }
+                    };
+                    let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
+                    let (sink, status) = &mut *guard;
+                    if status.is_ok() {
+                        *status = sink.add(n, record);
+                    }
+                    if sink.received() % 100 == 0 {
+                        eprintln!("gen-data: {}/{} games", sink.received(), plan.games);
+                    }
                 }
             });
         }
@@ -153,8 +183,12 @@ fn generate(plan: &Plan, threads: usize, sink: &mut Sink) -> Result<(), String> 
     sink.into_inner().unwrap_or_else(|e| e.into_inner()).1
 }
 
-/// Game `n` of the plan: a random opening, then Master against itself.
-fn play_one(plan: &Plan, n: usize) -> GameRecord {
+/// Game `n` of the plan: a random opening, then Master against itself (or the opponent).
+fn play_one(
+    plan: &Plan,
+    n: usize,
+    mut opponent: Option<&mut External>,
+) -> Result<GameRecord, String> {
     let game_seed = plan.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ n as u64;
     let mut rng = SmallRng::seed_from_u64(game_seed);
     let mut engine = Engine::new(4, game_seed);
@@ -164,20 +198,43 @@ fn play_one(plan: &Plan, n: usize) -> GameRecord {
     let stop = AtomicBool::new(false);
     let mut scores = Vec::new();
     let mut outcome = Outcome::Draw;
+    let ours = if n % 2 == 0 { Color::Black } else { Color::White };
+    if let (Some(brain), Some((_, ms))) = (opponent.as_deref_mut(), &plan.opponent) {
+        brain.new_game(SIZE, plan.rule, *ms, 0)?;
+    }
     while !board.is_full() {
         let to_move = Color::at_ply(moves.len());
         let request =
             Request { board: &board, rule: plan.rule, to_move, level: Level::Master, limits };
         let Some(decision) = engine.think(&request, &stop, &mut |_| {}) else { break };
         scores.push(score_value(decision.analysis.score));
-        board.place(decision.best, to_move);
-        moves.push(decision.best);
-        if plan.rule.wins_at(&board, index_of(decision.best), to_move) {
+        let best = match opponent.as_deref_mut() {
+            Some(brain) if to_move != ours => brain_move(brain, &board, &moves, to_move)?,
+            _ => decision.best,
+        };
+        board.place(best, to_move);
+        moves.push(best);
+        if plan.rule.wins_at(&board, index_of(best), to_move) {
             outcome = Outcome::Won(to_move);
             break;
         }
     }
-    GameRecord { outcome, opening, moves, scores }
+    Ok(GameRecord { outcome, opening, moves, scores })
+}
+
+/// The external brain's move, refused unless it is on an empty point of the board.
+fn brain_move(
+    brain: &mut External,
+    board: &Board,
+    moves: &[Pos],
+    to_move: Color,
+) -> Result<Pos, String> {
+    let m = brain.choose(board, moves, to_move)?;
+    let on_board = m.x < SIZE && m.y < SIZE;
+    if !on_board || board.stone(m).is_some() {
+        return Err(format!("the brain played {},{} (not an empty point)", m.x, m.y));
+    }
+    Ok(m)
 }
 
 /// A random opening that a short search judges near even (within [`BALANCE`] for the side to
@@ -252,10 +309,10 @@ mod tests {
         let out_str = out.to_str().unwrap();
         let partial = dir.join("games.txt.partial");
         let mut sink = Sink::create(out_str, "# header\n").unwrap();
-        sink.add(1, record(1)).unwrap();
+        sink.add(1, Some(record(1))).unwrap();
         let lines = |path: &std::path::Path| std::fs::read_to_string(path).unwrap().lines().count();
         assert_eq!(lines(&partial), 1, "game 1 waits for game 0");
-        sink.add(0, record(0)).unwrap();
+        sink.add(0, Some(record(0))).unwrap();
         assert_eq!(lines(&partial), 3, "both written once game 0 is in");
         assert!(!out.exists(), "the finished file appears only at the end");
         sink.finish().unwrap();

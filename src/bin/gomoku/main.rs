@@ -12,9 +12,11 @@
 //! gomoku perf                                   five / forbidden checks per second, play + undo time
 //! gomoku selfplay [--level L] [--depth D] [--plies N]   self-play games as move strings
 //! gomoku gen-data --out FILE [--rule R] [--games N] [--nodes N] [--seed S] [--threads T]
-//!                 [--weights hand|embedded|FILE]
+//!                 [--weights hand|embedded|FILE] [--opponent CMD [--opponent-time MS]]
 //!                                               self-play records for fitting the evaluation
+//!                                               (or records of games against a brain)
 //! gomoku train --data FILE --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R] [--rate R]
+//!              [--prior hand|FILE] [--scale S]
 //!                                               fits the evaluation's weights to those records
 //! gomoku blunders --log MATCHLOG --judge CMD --out FILE [--openings FILE] [--rule R] [--time MS]
 //!                 [--max-games N] [--every-move]

@@ -13,7 +13,10 @@ use gomoku::{Color, Rule};
 const VALIDATION: usize = 10;
 
 /// `gomoku train --data FILE[,FILE…] --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R]
-/// [--rate R]`: several data files are read as one list of games, in the order given.
+/// [--rate R] [--prior hand|FILE] [--scale S]`: several data files are read as one list of games, in the
+/// order given; the fit starts from (and is pulled towards) the prior weights, the hand-set ones
+/// unless a weights file is named; the scale (evaluation units per unit of log-odds) is fitted to
+/// the prior on the data unless given.
 pub fn run_train(args: &[String]) -> Result<(), String> {
     let rule: Rule =
         option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
@@ -33,8 +36,11 @@ pub fn run_train(args: &[String]) -> Result<(), String> {
             train.extend(samples)
         }
     }
-    let prior = prior_vector(layout);
-    let scale = fit_scale(&train, &prior);
+    let prior = prior_vector(layout, option(args, "--prior").unwrap_or("hand"))?;
+    let scale = match option(args, "--scale") {
+        Some(v) => v.parse().map_err(|_| format!("bad --scale {v:?}"))?,
+        None => fit_scale(&train, &prior),
+    };
     let options = Options {
         scale,
         lambda: number("--lambda", 0.7)?,
@@ -99,9 +105,16 @@ fn header(
     )
 }
 
-/// The hand-set weights as one vector in `layout`.
-fn prior_vector(layout: Layout) -> Vec<f64> {
-    weight_vector(&RuleWeights { sets: [Weights::hand(), Weights::hand()] }, layout)
+/// The prior weights (`hand` or a weights file) as one vector in `layout`.
+fn prior_vector(layout: Layout, which: &str) -> Result<Vec<f64>, String> {
+    let weights = match which {
+        "hand" => RuleWeights { sets: [Weights::hand(), Weights::hand()] },
+        path => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            RuleWeights::parse(&text)?
+        }
+    };
+    Ok(weight_vector(&weights, layout))
 }
 
 /// Fitted weights, rounded, as the engine's weights of both colours.

@@ -1,0 +1,125 @@
+//! The evaluation-fitting pipeline through the real `gomoku` binary: `gen-data` against an
+//! external brain (our own `pbrain-gomoku`, or one that answers garbage) and `train` from a prior.
+
+use gomoku::board::index_of;
+use gomoku::tuning::data::{read_records, Outcome};
+use gomoku::{Board, Color, Rule};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-tuning-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `gomoku` with these arguments; panics with its error output if it fails.
+fn gomoku(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_gomoku")).args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "gomoku {args:?} failed: {stderr}");
+    stderr
+}
+
+#[test]
+fn games_against_a_brain_are_legal_records_that_end_as_recorded() {
+    let dir = scratch("brain");
+    let out = dir.join("games.txt");
+    let heard = dir.join("heard.txt");
+    let brain = format!("tee -a {} | {}", heard.display(), env!("CARGO_BIN_EXE_pbrain-gomoku"));
+    gomoku(&[
+        "gen-data",
+        "--games",
+        "2",
+        "--nodes",
+        "400",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--opponent",
+        &brain,
+        "--opponent-time",
+        "30",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("# gomoku gen-data") && text.contains("--opponent"), "{text}");
+    let games = read_records(&text).unwrap();
+    assert_eq!(games.len(), 2);
+    let heard = std::fs::read_to_string(&heard).unwrap();
+    let asked = heard.matches("BOARD").count();
+    let brain_moves: usize = games.iter().map(|g| (g.moves.len() - g.opening) / 2).sum();
+    assert!(asked >= brain_moves && asked > 0, "the brain was asked {asked} times: {heard}");
+    for game in games {
+        let mut board = Board::new(15).unwrap();
+        let mut winner = None;
+        for (ply, &m) in game.moves.iter().enumerate() {
+            assert!(winner.is_none(), "a move after the game ended");
+            assert!(board.stone(m).is_none(), "{m:?} played twice");
+            let color = Color::at_ply(ply);
+            board.place(m, color);
+            if Rule::Freestyle.wins_at(&board, index_of(m), color) {
+                winner = Some(color);
+            }
+        }
+        let expected = winner.map_or(Outcome::Draw, Outcome::Won);
+        assert_eq!(game.outcome, expected);
+        assert_eq!(game.scores.len(), game.moves.len() - game.opening);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_brain_that_answers_garbage_leaves_its_games_out() {
+    let dir = scratch("garbage");
+    let out = dir.join("games.txt");
+    let brain = "sh -c 'while read line; do echo OK; echo garbage; done'";
+    let log = gomoku(&[
+        "gen-data",
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--opponent",
+        brain,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(log.contains("left out"), "{log}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(read_records(&text).unwrap().is_empty(), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn training_no_passes_from_a_prior_writes_the_prior_back() {
+    let dir = scratch("prior");
+    let data = dir.join("games.txt");
+    gomoku(&["gen-data", "--games", "4", "--nodes", "300", "--out", data.to_str().unwrap()]);
+    let prior = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ai/weights/freestyle.txt");
+    let out = dir.join("w.txt");
+    gomoku(&[
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--prior",
+        prior,
+        "--scale",
+        "1373.4",
+        "--epochs",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let body = |text: String| -> Vec<String> {
+        text.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect()
+    };
+    let written = body(std::fs::read_to_string(&out).unwrap());
+    assert_eq!(written, body(std::fs::read_to_string(prior).unwrap()));
+    assert!(std::fs::read_to_string(&out).unwrap().contains("scale 1373.4"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
