@@ -3,12 +3,18 @@
 #   1. self-play records played with the hand-set weights (seed SEED), fitted -> round-1 weights;
 #   2. self-play records played with the round-1 weights (seed SEED+1), and the fit of both
 #      rounds' records together -> the embedded file.
-# Deterministic: the same seed gives the same files on any machine (about 30 minutes per round
-# and rule on 2 cores). Records and round-1 weights stay in target/tuning/ (not in git).
+#   3. (freestyle, when OPPONENT names a Gomocup brain, e.g. ../shared/engines/rapfi/pbrain-rapfi)
+#      games of Master at 20 000 nodes against that brain at 50 ms a move (seed 21), and the
+#      round-2 weights refitted to our own searched scores of those positions (--lambda 0, at
+#      round 2's scale) -> the embedded file. These games depend on the brain's clock.
+# Rounds 1-2 are deterministic: the same seed gives the same files on any machine (about 30
+# minutes per round and rule on 2 cores; round 3 about 45). Records and weights of each round
+# stay in target/tuning/ (not in git).
 # Not part of the test command.
 # Usage: scripts/train-eval.sh [RULE...]   (default: freestyle renju; standard reuses freestyle's)
 # Environment: GAMES (8000 freestyle, 3000 renju per round), NODES per move (10000), SEED (1),
-# THREADS (2), ROUNDS (2 for freestyle, 1 for renju: the embedded renju set is round 1's).
+# THREADS (2), ROUNDS (2 for freestyle, 1 for renju: the embedded renju set is round 1's),
+# OPPONENT (unset: no round 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nodes=${NODES:-10000}
@@ -34,6 +40,15 @@ for rule in "${rules[@]}"; do
     "$bin" train --rule "$rule" --data "$data" --out "$fitted"
     weights=$fitted
   done
+  if [ "$rule" = freestyle ] && [ -n "${OPPONENT:-}" ]; then
+    records=target/tuning/$rule-vs-opponent.txt
+    "$bin" gen-data --rule "$rule" --games 5000 --nodes 20000 --seed 21 --threads "$threads" \
+      --weights "$weights" --opponent "$OPPONENT" --opponent-time 50 --out "$records"
+    scale=$(sed -n 's/.*; scale \([0-9.]*\) evaluation units.*/\1/p' "$weights")
+    "$bin" train --rule "$rule" --data "$records" --prior "$weights" --scale "$scale" --lambda 0 \
+      --out target/tuning/$rule-r3.weights
+    weights=target/tuning/$rule-r3.weights
+  fi
   cp "$weights" "src/ai/weights/$rule.txt"
   if [ "$rule" = freestyle ]; then
     { echo "# The freestyle weights (standard differs only in overlines; measured to serve it, see README)."

@@ -97,7 +97,7 @@ fn header(
     format!(
         "Fitted by `gomoku train {}`\non {data}, made by {made}.\n{} training and {} held-out \
          positions (every {VALIDATION}th game held out); scale {scale:.1} evaluation units per \
-         unit of log-odds;\nheld-out cross-entropy against the results: hand values {before:.5}, \
+         unit of log-odds;\nheld-out cross-entropy against the results: prior values {before:.5}, \
          these {after:.5}.",
         args.join(" "),
         train.len(),
