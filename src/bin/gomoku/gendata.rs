@@ -123,15 +123,21 @@ impl Sink {
 
 /// Plays with the hand-set weights (`hand`), the embedded ones (`embedded`) or a weights file.
 fn install_weights(rule: Rule, which: &str) -> Result<(), String> {
-    let weights = match which {
-        "embedded" => return Ok(()),
-        "hand" => RuleWeights { sets: [Weights::hand(), Weights::hand()] },
+    match which {
+        "embedded" => Ok(()),
+        _ => weights::install(rule, read_weights(which)?),
+    }
+}
+
+/// The hand-set weights (`hand`) or those of a weights file, for both colours.
+pub fn read_weights(which: &str) -> Result<RuleWeights, String> {
+    match which {
+        "hand" => Ok(RuleWeights { sets: [Weights::hand(), Weights::hand()] }),
         path => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            RuleWeights::parse(&text)?
+            RuleWeights::parse(&text)
         }
-    };
-    weights::install(rule, weights)
+    }
 }
 
 /// A numeric option with a default.

@@ -1,7 +1,7 @@
 //! `gomoku train`: fits the evaluation's weights to `gomoku gen-data` records and writes the
 //! weights file the engine embeds (`src/ai/weights/<rule>.txt`).
 
-use crate::gendata::write_atomically;
+use crate::gendata::{read_weights, write_atomically};
 use crate::option;
 use gomoku::ai::weights::{RuleWeights, Weights, COMBOS};
 use gomoku::tuning::data::{read_records, GameRecord};
@@ -107,14 +107,7 @@ fn header(
 
 /// The prior weights (`hand` or a weights file) as one vector in `layout`.
 fn prior_vector(layout: Layout, which: &str) -> Result<Vec<f64>, String> {
-    let weights = match which {
-        "hand" => RuleWeights { sets: [Weights::hand(), Weights::hand()] },
-        path => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            RuleWeights::parse(&text)?
-        }
-    };
-    Ok(weight_vector(&weights, layout))
+    Ok(weight_vector(&read_weights(which)?, layout))
 }
 
 /// Fitted weights, rounded, as the engine's weights of both colours.
