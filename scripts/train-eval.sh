@@ -3,18 +3,20 @@
 #   1. self-play records played with the hand-set weights (seed SEED), fitted -> round-1 weights;
 #   2. self-play records played with the round-1 weights (seed SEED+1), and the fit of both
 #      rounds' records together -> the embedded file.
-#   3. (freestyle, when OPPONENT names a Gomocup brain, e.g. ../shared/engines/rapfi/pbrain-rapfi)
-#      games of Master at 20 000 nodes against that brain at 50 ms a move (seed 21), and the
-#      round-2 weights refitted to our own searched scores of those positions (--lambda 0, at
-#      round 2's scale) -> the embedded file. These games depend on the brain's clock.
+#   3, 4, ... (freestyle, when OPPONENT names a Gomocup brain, e.g. ../shared/engines/rapfi/pbrain-rapfi)
+#      games of Master at 20 000 nodes, playing with the last round's weights, against that
+#      brain at 50 ms a move (seed 18 + round), and the last round's weights refitted to our own
+#      searched scores of the positions of all rounds against it so far (--lambda 0, at the last
+#      round's scale); the last round's file is the embedded one. These games depend on the brain's clock.
 # Rounds 1-2 are deterministic: the same seed gives the same files on any machine (about 30
-# minutes per round and rule on 2 cores; round 3 about 45). Records and weights of each round
-# stay in target/tuning/ (not in git).
+# minutes per round and rule on 2 cores; each round against the brain about 45). Records and
+# weights of each round stay in target/tuning/ (not in git).
 # Not part of the test command.
 # Usage: scripts/train-eval.sh [RULE...]   (default: freestyle renju; standard reuses freestyle's)
 # Environment: GAMES (8000 freestyle, 3000 renju per round), NODES per move (10000), SEED (1),
 # THREADS (2), ROUNDS (2 for freestyle, 1 for renju: the embedded renju set is round 1's),
-# OPPONENT (unset: no round 3).
+# OPPONENT (unset: no rounds against it), OPPONENT_ROUNDS (1: round 3 only; rounds 4 and 5 were
+# measured and not kept, see README).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nodes=${NODES:-10000}
@@ -41,13 +43,18 @@ for rule in "${rules[@]}"; do
     weights=$fitted
   done
   if [ "$rule" = freestyle ] && [ -n "${OPPONENT:-}" ]; then
-    records=target/tuning/$rule-vs-opponent.txt
-    "$bin" gen-data --rule "$rule" --games 5000 --nodes 20000 --seed 21 --threads "$threads" \
-      --weights "$weights" --opponent "$OPPONENT" --opponent-time 50 --out "$records"
-    scale=$(sed -n 's/.*; scale \([0-9.]*\) evaluation units.*/\1/p' "$weights")
-    "$bin" train --rule "$rule" --data "$records" --prior "$weights" --scale "$scale" --lambda 0 \
-      --out target/tuning/$rule-r3.weights
-    weights=target/tuning/$rule-r3.weights
+    data=""
+    for round in $(seq 3 $((2 + ${OPPONENT_ROUNDS:-1}))); do
+      records=target/tuning/$rule-vs-opponent-r$round.txt
+      "$bin" gen-data --rule "$rule" --games 5000 --nodes 20000 --seed $((18 + round)) \
+        --threads "$threads" --weights "$weights" --opponent "$OPPONENT" --opponent-time 50 \
+        --out "$records"
+      data=${data:+$data,}$records
+      scale=$(sed -n 's/.*; scale \([0-9.]*\) evaluation units.*/\1/p' "$weights")
+      "$bin" train --rule "$rule" --data "$data" --prior "$weights" --scale "$scale" \
+        --lambda 0 --out target/tuning/$rule-r$round.weights
+      weights=target/tuning/$rule-r$round.weights
+    done
   fi
   cp "$weights" "src/ai/weights/$rule.txt"
   if [ "$rule" = freestyle ]; then
