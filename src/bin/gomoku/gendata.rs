@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Board size of the generated games.
-const SIZE: u8 = 15;
+pub const SIZE: u8 = 15;
 
 /// What to generate.
 struct Plan {
@@ -67,7 +67,7 @@ pub fn run_gen_data(args: &[String]) -> Result<(), String> {
 
 /// Where the records go as the games end: appended in game order to `OUT.partial` (so a long
 /// run's finished games are on disk), which becomes `OUT` once every game is written.
-struct Sink {
+pub struct Sink {
     out: String,
     partial: String,
     file: std::io::BufWriter<std::fs::File>,
@@ -77,7 +77,7 @@ struct Sink {
 }
 
 impl Sink {
-    fn create(out: &str, header: &str) -> Result<Sink, String> {
+    pub fn create(out: &str, header: &str) -> Result<Sink, String> {
         let partial = format!("{out}.partial");
         let file = std::fs::File::create(&partial).map_err(|e| format!("{partial}: {e}"))?;
         let mut sink = Sink {
@@ -97,7 +97,7 @@ impl Sink {
 
     /// Takes game `n`'s record and writes every record now due, in game order.
     /// `None`: game `n` was abandoned (its opponent failed) and is left out.
-    fn add(&mut self, n: usize, record: Option<GameRecord>) -> Result<(), String> {
+    pub fn add(&mut self, n: usize, record: Option<GameRecord>) -> Result<(), String> {
         self.waiting.insert(n, record);
         while let Some(record) = self.waiting.remove(&self.next_to_write) {
             if let Some(record) = record {
@@ -109,12 +109,12 @@ impl Sink {
     }
 
     /// How many games it has taken (written or waiting).
-    fn received(&self) -> usize {
+    pub fn received(&self) -> usize {
         self.next_to_write + self.waiting.len()
     }
 
     /// Makes the finished file `OUT` (synced, then renamed over any old one).
-    fn finish(self) -> Result<(), String> {
+    pub fn finish(self) -> Result<(), String> {
         let file = self.file.into_inner().map_err(|e| format!("{}: {e}", self.partial))?;
         file.sync_all().map_err(|e| format!("{}: {e}", self.partial))?;
         std::fs::rename(&self.partial, &self.out).map_err(|e| format!("{}: {e}", self.out))
@@ -122,7 +122,7 @@ impl Sink {
 }
 
 /// Plays with the hand-set weights (`hand`), the embedded ones (`embedded`) or a weights file.
-fn install_weights(rule: Rule, which: &str) -> Result<(), String> {
+pub fn install_weights(rule: Rule, which: &str) -> Result<(), String> {
     match which {
         "embedded" => Ok(()),
         _ => weights::install(rule, read_weights(which)?),
@@ -141,7 +141,7 @@ pub fn read_weights(which: &str) -> Result<RuleWeights, String> {
 }
 
 /// A numeric option with a default.
-fn number(args: &[String], name: &str, default: u64) -> Result<u64, String> {
+pub fn number(args: &[String], name: &str, default: u64) -> Result<u64, String> {
     option(args, name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("bad {name} {v:?}")))
 }
 
@@ -290,7 +290,7 @@ fn random_opening(rng: &mut SmallRng, board: &mut Board) -> Vec<Pos> {
 }
 
 /// A search score as one number for the side to move (mates as ±20 000).
-fn score_value(score: Score) -> i32 {
+pub fn score_value(score: Score) -> i32 {
     match score {
         Score::Eval(v) => v.clamp(-20_000, 20_000),
         Score::WinIn(_) => 20_000,

@@ -18,6 +18,8 @@
 //! gomoku train --data FILE --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R] [--rate R]
 //!              [--prior hand|FILE] [--scale S]
 //!                                               fits the evaluation's weights to those records
+//! gomoku relabel --data FILE --out FILE [--nodes N] [--rule R] [--threads T] [--weights W] [--games N]
+//!                                               the same records, scored again by a deeper search
 //! gomoku blunders --log MATCHLOG --judge CMD --out FILE [--openings FILE] [--rule R] [--time MS]
 //!                 [--max-games N] [--every-move]
 //!                                               the decisive errors of lost games, by a judge
@@ -35,6 +37,7 @@ mod gendata;
 mod judged;
 mod opened;
 mod player;
+mod relabel;
 mod selfplay;
 mod stats;
 mod swap2;
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Some("selfplay") => selfplay::run_selfplay(&args[1..]),
         Some("gen-data") => gendata::run_gen_data(&args[1..]),
         Some("train") => train::run_train(&args[1..]),
+        Some("relabel") => relabel::run_relabel(&args[1..]),
         Some("blunders") => blunders::run_blunders(&args[1..]),
         Some("agree") => blunders::run_agree(&args[1..]),
         _ => Err(usage()),
@@ -67,7 +71,7 @@ fn main() -> ExitCode {
 }
 
 fn usage() -> String {
-    "usage: gomoku bench [--depth D] [--time MS] | gomoku perf | gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--opening-rule none|swap1|swap2|rif] [--match-time MS] | gomoku selfplay … | gomoku gen-data --out FILE … | gomoku train --data FILE --out FILE … | gomoku blunders --log FILE --judge CMD --out FILE … | gomoku agree --positions FILE … (see the module documentation)".into()
+    "usage: gomoku bench [--depth D] [--time MS] | gomoku perf | gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--opening-rule none|swap1|swap2|rif] [--match-time MS] | gomoku selfplay … | gomoku gen-data --out FILE … | gomoku train --data FILE --out FILE … | gomoku relabel --data FILE --out FILE … | gomoku blunders --log FILE --judge CMD --out FILE … | gomoku agree --positions FILE … (see the module documentation)".into()
 }
 
 /// The value after `--name`, if given.
