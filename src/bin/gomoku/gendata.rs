@@ -97,7 +97,7 @@ impl Sink {
 
     /// Takes game `n`'s record and writes every record now due, in game order.
     /// `None`: game `n` was abandoned (its opponent failed) and is left out.
-    pub fn add(&mut self, n: usize, record: Option<GameRecord>) -> Result<(), String> {
+    fn add(&mut self, n: usize, record: Option<GameRecord>) -> Result<(), String> {
         self.waiting.insert(n, record);
         while let Some(record) = self.waiting.remove(&self.next_to_write) {
             if let Some(record) = record {
@@ -109,8 +109,47 @@ impl Sink {
     }
 
     /// How many games it has taken (written or waiting).
-    pub fn received(&self) -> usize {
+    fn received(&self) -> usize {
         self.next_to_write + self.waiting.len()
+    }
+
+    /// Makes records `0..count` on `threads` threads, each thread with its own state from
+    /// `start`, and takes each as it is made (`make` returns `None` for a game left out).
+    /// Reports progress every 100 games as `what: done/count games`; the first write error
+    /// stops the writing and is returned.
+    pub fn fill<S>(
+        &mut self,
+        what: &str,
+        count: usize,
+        threads: usize,
+        start: impl Fn() -> S + Sync,
+        make: impl Fn(&mut S, usize) -> Option<GameRecord> + Sync,
+    ) -> Result<(), String> {
+        let next = AtomicUsize::new(0);
+        let shared = Mutex::new((self, Ok(())));
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    let mut state = start();
+                    loop {
+                        let n = next.fetch_add(1, Ordering::Relaxed);
+                        if n >= count {
+                            break;
+                        }
+                        let record = make(&mut state, n);
+                        let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+                        let (sink, status) = &mut *guard;
+                        if status.is_ok() {
+                            *status = sink.add(n, record);
+                        }
+                        if sink.received() % 100 == 0 {
+                            eprintln!("{what}: {}/{count} games", sink.received());
+                        }
+                    }
+                });
+            }
+        });
+        shared.into_inner().unwrap_or_else(|e| e.into_inner()).1
     }
 
     /// Makes the finished file `OUT` (synced, then renamed over any old one).
@@ -154,39 +193,17 @@ pub fn write_atomically(path: &str, text: &str) -> Result<(), String> {
 
 /// Plays the plan's games on `threads` threads, handing each record to `sink` as it ends.
 fn generate(plan: &Plan, threads: usize, sink: &mut Sink) -> Result<(), String> {
-    let next = AtomicUsize::new(0);
-    let sink = Mutex::new((sink, Ok(())));
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let fresh = || plan.opponent.as_ref().map(|(command, _)| External::new(command));
-                let mut opponent = fresh();
-                loop {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    if n >= plan.games {
-                        break;
-                    }
-                    let record = match play_one(plan, n, opponent.as_mut()) {
-                        Ok(record) => Some(record),
-                        Err(message) => {
-                            eprintln!("gen-data: game {n} left out: {message}");
-                            opponent = fresh();
-                            None
-                        }
-                    };
-                    let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
-                    let (sink, status) = &mut *guard;
-                    if status.is_ok() {
-                        *status = sink.add(n, record);
-                    }
-                    if sink.received() % 100 == 0 {
-                        eprintln!("gen-data: {}/{} games", sink.received(), plan.games);
-                    }
-                }
-            });
+    let fresh = || plan.opponent.as_ref().map(|(command, _)| External::new(command));
+    sink.fill("gen-data", plan.games, threads, fresh, |opponent, n| {
+        match play_one(plan, n, opponent.as_mut()) {
+            Ok(record) => Some(record),
+            Err(message) => {
+                eprintln!("gen-data: game {n} left out: {message}");
+                *opponent = fresh();
+                None
+            }
         }
-    });
-    sink.into_inner().unwrap_or_else(|e| e.into_inner()).1
+    })
 }
 
 /// Game `n` of the plan: a random opening, then Master against itself (or the opponent).
