@@ -10,8 +10,8 @@
 //! external Gomocup brain given `MS` a move, our engine black in even games and white in odd
 //! ones. The brain's moves depend on its clock, so such a file is not reproducible move for move.
 
-use crate::option;
 use crate::player::{External, Player};
+use crate::{option, rule_option};
 use gomoku::ai::weights::{self, RuleWeights, Weights};
 use gomoku::ai::{Engine, Limits, Request, Score};
 use gomoku::board::index_of;
@@ -39,7 +39,7 @@ struct Plan {
 /// `gomoku gen-data --rule R --games N --nodes N --seed S --threads T --out FILE`.
 pub fn run_gen_data(args: &[String]) -> Result<(), String> {
     let plan = Plan {
-        rule: option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?,
+        rule: rule_option(args)?,
         games: number(args, "--games", 2000)? as usize,
         nodes: number(args, "--nodes", 8000)?,
         seed: number(args, "--seed", 1)?,

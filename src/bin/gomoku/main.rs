@@ -79,6 +79,11 @@ pub fn option<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
     args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).map(String::as_str)
 }
 
+/// The rule named by `--rule` (freestyle when absent).
+pub fn rule_option(args: &[String]) -> Result<gomoku::Rule, String> {
+    option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))
+}
+
 fn player_of(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     if let Some(command) = spec.strip_prefix("cmd:") {
         return Ok(Box::new(External::new(command)));
@@ -101,8 +106,7 @@ fn run_match(args: &[String]) -> Result<(), String> {
     let move_ms: u64 = option(args, "--time").unwrap_or("200").parse().map_err(|_| "bad --time")?;
     let match_ms: u64 =
         option(args, "--match-time").unwrap_or("0").parse().map_err(|_| "bad --match-time")?;
-    let rule: gomoku::Rule =
-        option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
+    let rule: gomoku::Rule = rule_option(args)?;
     let opening_rule: OpeningRule =
         option(args, "--opening-rule").unwrap_or("none").parse().map_err(|e| format!("{e}"))?;
     let games = option(args, "--games").map(str::parse::<usize>).transpose();

@@ -9,7 +9,7 @@
 //! searches and defence check also stop at their shares of its 5 s time cap.
 
 use crate::gendata::{install_weights, number, Sink};
-use crate::option;
+use crate::{option, rule_option};
 use gomoku::ai::{Engine, Limits, Position, Request};
 use gomoku::board::index_of;
 use gomoku::tuning::data::{read_records, GameRecord};
@@ -23,8 +23,7 @@ const HASH_MB: usize = 16;
 /// `gomoku relabel --data FILE --out FILE --nodes N [--rule R] [--threads T]
 /// [--weights hand|embedded|FILE] [--games N]`: the first `--games` records (all by default).
 pub fn run_relabel(args: &[String]) -> Result<(), String> {
-    let rule: Rule =
-        option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
+    let rule: Rule = rule_option(args)?;
     let data = option(args, "--data").ok_or("relabel needs --data FILE")?;
     let out = option(args, "--out").ok_or("relabel needs --out FILE")?;
     let nodes = number(args, "--nodes", 100_000)?;

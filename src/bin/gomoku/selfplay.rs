@@ -1,8 +1,8 @@
 //! Self-play games printed as move strings, for making fixed test and bench positions.
 
 use crate::arena::read_openings;
-use crate::option;
 use crate::player::{Internal, Player};
+use crate::{option, rule_option};
 use gomoku::board::index_of;
 use gomoku::{Board, Color, Level, Pos, Rule};
 
@@ -16,8 +16,7 @@ pub fn run_selfplay(args: &[String]) -> Result<(), String> {
     let time: u64 = option(args, "--time").unwrap_or("100").parse().map_err(|_| "bad --time")?;
     let plies: usize =
         option(args, "--plies").unwrap_or("400").parse().map_err(|_| "bad --plies")?;
-    let rule: Rule =
-        option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
+    let rule: Rule = rule_option(args)?;
     let path = option(args, "--openings").unwrap_or("../shared/engines/openings-canonical26.txt");
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let seed: u64 = option(args, "--seed").unwrap_or("7").parse().map_err(|_| "bad --seed")?;

@@ -2,7 +2,7 @@
 //! weights file the engine embeds (`src/ai/weights/<rule>.txt`).
 
 use crate::gendata::{read_weights, write_atomically};
-use crate::option;
+use crate::{option, rule_option};
 use gomoku::ai::weights::{RuleWeights, Weights, COMBOS};
 use gomoku::tuning::data::{read_records, GameRecord};
 use gomoku::tuning::features::{samples_of, weight_vector, Layout, Sample};
@@ -18,8 +18,7 @@ const VALIDATION: usize = 10;
 /// unless a weights file is named; the scale (evaluation units per unit of log-odds) is fitted to
 /// the prior on the data unless given.
 pub fn run_train(args: &[String]) -> Result<(), String> {
-    let rule: Rule =
-        option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))?;
+    let rule: Rule = rule_option(args)?;
     let data = option(args, "--data").ok_or("train needs --data FILE[,FILE…]")?;
     let out = option(args, "--out").ok_or("train needs --out FILE")?;
     let number = |name: &str, default: f64| -> Result<f64, String> {
