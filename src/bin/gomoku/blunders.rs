@@ -12,7 +12,7 @@
 use crate::arena::read_openings;
 use crate::judged::LossJudge;
 use crate::player::{board_command, External, Player};
-use crate::{option, rule_option};
+use crate::{number, option, rule_option};
 use gomoku::ai::{Engine, Limits, Request};
 use gomoku::{Board, Color, Level, Notation, Pos, Rule};
 use std::sync::atomic::AtomicBool;
@@ -49,7 +49,7 @@ pub fn run_blunders(args: &[String]) -> Result<(), String> {
     let out = option(args, "--out").ok_or("blunders needs --out FILE")?;
     let book = option(args, "--openings").unwrap_or("../shared/openings/freestyle-balanced.txt");
     let rule: Rule = rule_option(args)?;
-    let ms: u64 = option(args, "--time").unwrap_or("500").parse().map_err(|_| "bad --time")?;
+    let ms = number(args, "--time", 500)?;
     let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
     let openings =
         read_openings(&std::fs::read_to_string(book).map_err(|e| format!("{book}: {e}"))?)?;
@@ -224,7 +224,7 @@ pub fn run_agree(args: &[String]) -> Result<(), String> {
     let level: Level =
         option(args, "--level").unwrap_or("master").parse().map_err(|e| format!("{e}"))?;
     let rule: Rule = rule_option(args)?;
-    let ms: u64 = option(args, "--time").unwrap_or("200").parse().map_err(|_| "bad --time")?;
+    let ms = number(args, "--time", 200)?;
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut engine = Engine::new(32, 1);
     let mut losses = match option(args, "--judge") {

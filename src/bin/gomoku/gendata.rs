@@ -11,7 +11,7 @@
 //! ones. The brain's moves depend on its clock, so such a file is not reproducible move for move.
 
 use crate::player::{External, Player};
-use crate::{option, rule_option};
+use crate::{number, option, rule_option};
 use gomoku::ai::weights::{self, RuleWeights, Weights};
 use gomoku::ai::{Engine, Limits, Request, Score};
 use gomoku::board::index_of;
@@ -177,11 +177,6 @@ pub fn read_weights(which: &str) -> Result<RuleWeights, String> {
             RuleWeights::parse(&text)
         }
     }
-}
-
-/// A numeric option with a default.
-pub fn number(args: &[String], name: &str, default: u64) -> Result<u64, String> {
-    option(args, name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("bad {name} {v:?}")))
 }
 
 /// Writes `text` to `path` through a temporary file and a rename.

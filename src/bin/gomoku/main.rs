@@ -79,6 +79,11 @@ pub fn option<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
     args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).map(String::as_str)
 }
 
+/// A whole-number option, `default` when absent.
+pub fn number(args: &[String], name: &str, default: u64) -> Result<u64, String> {
+    option(args, name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("bad {name} {v:?}")))
+}
+
 /// The rule named by `--rule` (freestyle when absent).
 pub fn rule_option(args: &[String]) -> Result<gomoku::Rule, String> {
     option(args, "--rule").unwrap_or("freestyle").parse().map_err(|e| format!("{e}"))
@@ -103,9 +108,8 @@ fn player_of(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
 
 fn run_match(args: &[String]) -> Result<(), String> {
     let (Some(a), Some(b)) = (args.first(), args.get(1)) else { return Err(usage()) };
-    let move_ms: u64 = option(args, "--time").unwrap_or("200").parse().map_err(|_| "bad --time")?;
-    let match_ms: u64 =
-        option(args, "--match-time").unwrap_or("0").parse().map_err(|_| "bad --match-time")?;
+    let move_ms = number(args, "--time", 200)?;
+    let match_ms = number(args, "--match-time", 0)?;
     let rule: gomoku::Rule = rule_option(args)?;
     let opening_rule: OpeningRule =
         option(args, "--opening-rule").unwrap_or("none").parse().map_err(|e| format!("{e}"))?;

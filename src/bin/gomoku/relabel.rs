@@ -8,8 +8,8 @@
 //! large budgets (seen at 100 000 nodes) a few scores differ between runs: Master's root threat
 //! searches and defence check also stop at their shares of its 5 s time cap.
 
-use crate::gendata::{install_weights, number, Sink};
-use crate::{option, rule_option};
+use crate::gendata::{install_weights, Sink};
+use crate::{number, option, rule_option};
 use gomoku::ai::{Engine, Limits, Position, Request};
 use gomoku::board::index_of;
 use gomoku::tuning::data::{read_records, GameRecord};

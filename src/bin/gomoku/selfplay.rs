@@ -2,7 +2,7 @@
 
 use crate::arena::read_openings;
 use crate::player::{Internal, Player};
-use crate::{option, rule_option};
+use crate::{number, option, rule_option};
 use gomoku::board::index_of;
 use gomoku::{Board, Color, Level, Pos, Rule};
 
@@ -13,13 +13,12 @@ pub fn run_selfplay(args: &[String]) -> Result<(), String> {
         option(args, "--level").unwrap_or("hard").parse().map_err(|e| format!("{e}"))?;
     let depth =
         option(args, "--depth").map(str::parse::<u32>).transpose().map_err(|_| "bad --depth")?;
-    let time: u64 = option(args, "--time").unwrap_or("100").parse().map_err(|_| "bad --time")?;
-    let plies: usize =
-        option(args, "--plies").unwrap_or("400").parse().map_err(|_| "bad --plies")?;
+    let time = number(args, "--time", 100)?;
+    let plies = number(args, "--plies", 400)? as usize;
     let rule: Rule = rule_option(args)?;
     let path = option(args, "--openings").unwrap_or("../shared/engines/openings-canonical26.txt");
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let seed: u64 = option(args, "--seed").unwrap_or("7").parse().map_err(|_| "bad --seed")?;
+    let seed = number(args, "--seed", 7)?;
     for (n, opening) in read_openings(&text)?.iter().enumerate() {
         let mut player = Internal::new(level, seed + n as u64, depth);
         player.new_game(15, rule, time, 0)?;
