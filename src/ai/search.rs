@@ -1,7 +1,7 @@
 //! Principal-variation search: iterative deepening negamax with a transposition table,
 //! aspiration windows, killer and history ordering, late-move limits and reductions, static cuts
-//! and razoring near the leaves (how much of each: [`super::selectivity`]), forced-reply pruning
-//! and mate-distance scores.
+//! and razoring near the leaves, singular extensions (how much of each: [`super::selectivity`]),
+//! forced-reply pruning and mate-distance scores.
 
 use super::eval::evaluate;
 use super::movegen::{generate, generate_unordered, is_tactical, Candidate, History, Situation};
@@ -9,7 +9,7 @@ use super::position::Position;
 use super::score::{is_mate, loss_in, win_in, INFINITY};
 use super::selectivity::{
     reduction, root_reduction, Pruning, NO_TABLE_MOVE_REDUCTION_DEPTH, RAZOR_DEPTH, RAZOR_MARGIN,
-    STATIC_CUT_DEPTH, STATIC_CUT_MARGIN,
+    SINGULAR_DEPTH, SINGULAR_ENTRY_SLACK, SINGULAR_MARGIN, STATIC_CUT_DEPTH, STATIC_CUT_MARGIN,
 };
 use super::shape::{FOUR, OPEN_FOUR, WIN};
 use super::tt::{Bound, Table};
@@ -56,6 +56,10 @@ pub struct Searcher<'a> {
     table_frozen: bool,
     /// The node count at which the limits are checked next.
     next_check: u64,
+    /// Per ply, the move a singular test leaves out (0: none).
+    excluded: [usize; MAX_PLY],
+    /// Per ply, the move found singular, searched one ply deeper (0: none).
+    extended: [usize; MAX_PLY],
 }
 
 impl<'a> Searcher<'a> {
@@ -83,6 +87,8 @@ impl<'a> Searcher<'a> {
             improved: None,
             table_frozen: false,
             next_check: CHECK_EVERY,
+            excluded: [0; MAX_PLY],
+            extended: [0; MAX_PLY],
         }
     }
 
@@ -283,9 +289,20 @@ impl<'a> Searcher<'a> {
         }
         let key = self.pos.hash();
         let mut tt_move = 0;
+        let mut singular_test = None;
         if let Some(e) = self.tt.probe(key, ply) {
             tt_move = usize::from(e.best);
             let s = i32::from(e.score);
+            if selective
+                && depth >= SINGULAR_DEPTH
+                && tt_move != 0
+                && i32::from(e.depth) >= depth - SINGULAR_ENTRY_SLACK
+                && e.bound != Bound::Upper
+                && !is_mate(s)
+                && opp_fives == 0
+            {
+                singular_test = Some(s);
+            }
             if !is_pv && i32::from(e.depth) >= depth {
                 let usable = match e.bound {
                     Bound::Exact => true,
@@ -319,7 +336,34 @@ impl<'a> Searcher<'a> {
         }
         // A leaf with a threat to answer is searched one ply further.
         depth = depth.max(1);
+        self.extended[ply] = 0;
+        if let Some(entry_score) = singular_test {
+            let singular_beta = entry_score - SINGULAR_MARGIN * depth;
+            match self.singular(depth, singular_beta, ply, tt_move, key) {
+                None => return 0,
+                Some(true) => self.extended[ply] = tt_move,
+                // Other moves also beat beta: the node fails high whichever is searched.
+                Some(false) if singular_beta >= beta => return singular_beta,
+                Some(false) => {}
+            }
+        }
         self.search_moves(depth, alpha, beta, ply, is_pv, tt_move, key)
+    }
+
+    /// Whether the table move is singular: every other move, searched to half the depth with a
+    /// null window, stays below `singular_beta`. `None` if the search was stopped.
+    fn singular(
+        &mut self,
+        depth: i32,
+        singular_beta: i32,
+        ply: usize,
+        tt_move: usize,
+        key: u64,
+    ) -> Option<bool> {
+        self.excluded[ply] = tt_move;
+        let v = self.search_moves(depth / 2, singular_beta - 1, singular_beta, ply, false, 0, key);
+        self.excluded[ply] = 0;
+        (!self.aborted).then_some(v < singular_beta)
     }
 
     /// A leaf's value: a win if a short VCF wins, else the static value (`known` if computed).
@@ -371,6 +415,11 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         let mut list = std::mem::take(&mut self.lists[ply]);
         let situation = generate_unordered(&mut self.pos, &mut list);
+        let excluded = self.excluded[ply];
+        if excluded != 0 {
+            list.retain(|c| c.index != excluded);
+        }
+        let extended = std::mem::take(&mut self.extended[ply]);
         if list.is_empty() {
             self.lists[ply] = list;
             return match situation {
@@ -395,18 +444,19 @@ impl<'a> Searcher<'a> {
             let tactical = is_tactical(&self.pos, c.index);
             // A four is never reduced: its reply is forced, so its line costs little.
             let four = self.pos.shape(self.pos.to_move(), c.index).threat >= FOUR;
+            let child_depth = depth - 1 + i32::from(extended != 0 && c.index == extended);
             self.pos.play(c.index);
             let score = if i == 0 {
-                -self.negamax(depth - 1, -beta, -alpha, ply + 1, is_pv)
+                -self.negamax(child_depth, -beta, -alpha, ply + 1, is_pv)
             } else {
                 let reduced = !four && self.pruning == Pruning::Selective;
                 let r = if reduced { reduction(depth, i, is_pv) } else { 0 };
-                let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+                let mut s = -self.negamax(child_depth - r, -alpha - 1, -alpha, ply + 1, false);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                    s = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1, false);
                 }
                 if is_pv && s > alpha && s < beta {
-                    s = -self.negamax(depth - 1, -beta, -alpha, ply + 1, true);
+                    s = -self.negamax(child_depth, -beta, -alpha, ply + 1, true);
                 }
                 s
             };
@@ -438,7 +488,8 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        if !self.table_frozen {
+        // A singular test's result leaves a move out: it is not the node's value.
+        if !self.table_frozen && excluded == 0 {
             self.tt.store(key, ply, best_move, best, depth, bound);
         }
         best

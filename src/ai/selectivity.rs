@@ -19,6 +19,14 @@ pub const RAZOR_MARGIN: i32 = 100;
 /// From this remaining depth on, a node without a table move is searched one ply shallower (it
 /// was not searched before, so it is unlikely to matter).
 pub const NO_TABLE_MOVE_REDUCTION_DEPTH: i32 = 4;
+/// From this remaining depth on, a table move is tested for being singular: the node's other
+/// moves, searched to half the depth, all fall short of its stored score by a margin; then it is
+/// searched one ply deeper.
+pub const SINGULAR_DEPTH: i32 = 8;
+/// That margin per ply of remaining depth.
+pub const SINGULAR_MARGIN: i32 = 12;
+/// How much shallower than the node the table entry may have been searched and still be tested.
+pub const SINGULAR_ENTRY_SLACK: i32 = 3;
 /// A root move's number is counted from this one when it is reduced, so with a PV node's first
 /// three moves kept, the root's first six moves keep the full depth.
 const ROOT_MOVES_AT_FULL_DEPTH: usize = 3;
