@@ -27,6 +27,9 @@ pub const SINGULAR_DEPTH: i32 = 8;
 pub const SINGULAR_MARGIN: i32 = 12;
 /// How much shallower than the node the table entry may have been searched and still be tested.
 pub const SINGULAR_ENTRY_SLACK: i32 = 3;
+/// How many plies less a move that makes a threat (an open three or more, or a block of the
+/// opponent's double-threat point) is reduced than a quiet move at the same place in the order.
+pub const THREAT_MOVE_RELIEF: i32 = 1;
 /// A root move's number is counted from this one when it is reduced, so with a PV node's first
 /// three moves kept, the root's first six moves keep the full depth.
 const ROOT_MOVES_AT_FULL_DEPTH: usize = 3;
