@@ -8,9 +8,9 @@ use super::movegen::{generate, generate_unordered, is_tactical, Candidate, Histo
 use super::position::Position;
 use super::score::{is_mate, loss_in, win_in, INFINITY};
 use super::selectivity::{
-    reduction, root_reduction, Pruning, NO_TABLE_MOVE_REDUCTION_DEPTH, RAZOR_DEPTH, RAZOR_MARGIN,
-    SINGULAR_DEPTH, SINGULAR_ENTRY_SLACK, SINGULAR_MARGIN, STATIC_CUT_DEPTH, STATIC_CUT_MARGIN,
-    THREAT_MOVE_RELIEF,
+    reduction, root_reduction, threat_move_reduction, Pruning, NO_TABLE_MOVE_REDUCTION_DEPTH,
+    RAZOR_DEPTH, RAZOR_MARGIN, SINGULAR_DEPTH, SINGULAR_ENTRY_SLACK, SINGULAR_MARGIN,
+    STATIC_CUT_DEPTH, STATIC_CUT_MARGIN,
 };
 use super::shape::{FOUR, OPEN_FOUR, WIN};
 use super::tt::{Bound, Table};
@@ -451,12 +451,10 @@ impl<'a> Searcher<'a> {
                 -self.negamax(child_depth, -beta, -alpha, ply + 1, is_pv)
             } else {
                 let reduced = !four && self.pruning == Pruning::Selective;
-                let r = if !reduced {
-                    0
-                } else if tactical {
-                    (reduction(depth, i, is_pv) - THREAT_MOVE_RELIEF).max(0)
-                } else {
-                    reduction(depth, i, is_pv)
+                let r = match (reduced, tactical) {
+                    (false, _) => 0,
+                    (true, true) => threat_move_reduction(depth, i, is_pv),
+                    (true, false) => reduction(depth, i, is_pv),
                 };
                 let mut s = -self.negamax(child_depth - r, -alpha - 1, -alpha, ply + 1, false);
                 if s > alpha && r > 0 {

@@ -29,7 +29,7 @@ pub const SINGULAR_MARGIN: i32 = 12;
 pub const SINGULAR_ENTRY_SLACK: i32 = 3;
 /// How many plies less a move that makes a threat (an open three or more, or a block of the
 /// opponent's double-threat point) is reduced than a quiet move at the same place in the order.
-pub const THREAT_MOVE_RELIEF: i32 = 1;
+const THREAT_MOVE_RELIEF: i32 = 1;
 /// A root move's number is counted from this one when it is reduced, so with a PV node's first
 /// three moves kept, the root's first six moves keep the full depth.
 const ROOT_MOVES_AT_FULL_DEPTH: usize = 3;
@@ -81,6 +81,12 @@ pub fn reduction(depth: i32, i: usize, is_pv: bool) -> i32 {
     r.clamp(1, depth - 1)
 }
 
+/// The reduction of a move that makes a threat (an open three or more, or a block of the
+/// opponent's double-threat point): [`THREAT_MOVE_RELIEF`] plies less than [`reduction`]'s.
+pub fn threat_move_reduction(depth: i32, i: usize, is_pv: bool) -> i32 {
+    (reduction(depth, i, is_pv) - THREAT_MOVE_RELIEF).max(0)
+}
+
 /// The reduction of the `i`-th root move: like a PV node's, counted from the fourth move, so
 /// the first six moves keep the full depth.
 pub fn root_reduction(depth: i32, i: usize) -> i32 {
@@ -119,6 +125,13 @@ mod tests {
         assert_eq!(reduction(6, 0, false), 0);
         assert_eq!(reduction(6, 2, true), 0);
         assert_eq!(root_reduction(8, 5), 0);
+    }
+
+    #[test]
+    fn threat_moves_are_reduced_less_but_never_extended() {
+        assert_eq!(threat_move_reduction(10, 20, false), reduction(10, 20, false) - 1);
+        assert_eq!(threat_move_reduction(2, 1, false), 0);
+        assert_eq!(threat_move_reduction(1, 10, false), 0);
     }
 
     #[test]
