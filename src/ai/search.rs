@@ -441,8 +441,13 @@ impl<'a> Searcher<'a> {
             _ => list.len(),
         };
         self.order(&mut list, ply, tt_move, limit);
-        for (i, c) in list.iter().take(limit).enumerate() {
+        for (i, c) in list.iter().enumerate() {
             let tactical = is_tactical(&self.pos, c.index);
+            // Past the limit only moves that make a threat are searched (their order is no
+            // measure of them: a three ranks below killers and the history's favourites).
+            if i >= limit && !tactical {
+                continue;
+            }
             // A four is never reduced: its reply is forced, so its line costs little.
             let four = self.pos.shape(self.pos.to_move(), c.index).threat >= FOUR;
             let child_depth = depth - 1 + i32::from(extended != 0 && c.index == extended);
