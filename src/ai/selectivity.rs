@@ -49,8 +49,8 @@ pub enum Pruning {
 impl Pruning {
     /// How many of the ordered candidates a non-PV node without threats to answer searches at
     /// `depth`; the rest are quiet moves that the ordering ranks too low to matter so close to
-    /// the leaves (moves past the limit that make a threat are still searched). Selective: 2 + 0.3·depth², so 2, 3, 4, 6, 9, 12, 16 … moves; careful: 6, 10,
-    /// 14, 18, then 20.
+    /// the leaves (moves past the limit that make a threat are still searched). Selective:
+    /// 2 + 0.3·depth², so 2, 3, 4, 6, 9, 12, 16 … moves; careful: 6, 10, 14, 18, then 20.
     pub fn late_move_limit(self, depth: i32) -> usize {
         let d = depth.max(1) as usize;
         match self {
