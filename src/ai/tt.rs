@@ -122,10 +122,16 @@ impl Table {
     /// Marks the start of a new search so older entries are replaced first (and allocates the
     /// table before its first search).
     pub fn new_search(&mut self) {
+        self.allocate();
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Takes the table's memory now if it was not taken yet (a first search then starts at
+    /// once instead of first touching every page of the table).
+    pub fn allocate(&mut self) {
         if self.slots.is_empty() {
             self.slots = (0..self.count).map(|_| Slot::empty()).collect();
         }
-        self.generation = self.generation.wrapping_add(1);
     }
 
     /// The entry for `key`, with a mate score made relative to a node `ply` plies from the root.
@@ -192,6 +198,17 @@ mod tests {
         assert!(table.slots.is_empty(), "clearing an unused table allocates nothing");
         table.new_search();
         assert_eq!(table.slots.len() * std::mem::size_of::<Slot>(), 2 << 20);
+    }
+
+    #[test]
+    fn allocating_ahead_takes_the_memory_once_and_keeps_entries() {
+        let mut table = Table::new(1);
+        table.allocate();
+        assert_eq!(table.slots.len() * std::mem::size_of::<Slot>(), 1 << 19);
+        table.store(42, 0, 7, 10, 3, Bound::Lower);
+        table.allocate();
+        table.new_search();
+        assert_eq!(table.probe(42, 0).map(|e| e.best), Some(7), "a second call frees nothing");
     }
 
     #[test]

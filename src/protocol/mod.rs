@@ -138,6 +138,8 @@ impl Session {
             Ok(board) => {
                 self.board = Some(board);
                 self.moves.clear();
+                // Before the answer: the manager's clock for the first move has not started.
+                self.engine.prepare();
                 out("OK".into());
             }
             Err(e) => out(format!("ERROR {e}")),
@@ -290,6 +292,9 @@ impl Session {
         }
         if self.settings.hash_mb() != old_hash {
             self.engine.resize_hash(self.settings.hash_mb());
+            if self.board.is_some() {
+                self.engine.prepare();
+            }
         }
         self.engine.set_threads(self.settings.threads);
     }
