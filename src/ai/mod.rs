@@ -224,10 +224,11 @@ impl Engine {
         // benchmarks, data generation) stay the bare search.
         let fixed = request.limits.depth.is_some() || request.limits.nodes.is_some();
         let defends = config.defends && limits.multi_pv <= 1 && !fixed;
-        // The last share of the move's time is kept for the defence check.
+        // The last tenth of the move's time is kept for the defence check (which mostly ends at
+        // once: then the move is played early).
         let full_deadline = control.deadline;
         let control = match limits.move_time {
-            Some(t) if defends => Control { deadline: Some(started + t * 17 / 20), ..control },
+            Some(t) if defends => Control { deadline: Some(started + t * 9 / 10), ..control },
             _ => control,
         };
         let helpers = Helpers {
