@@ -104,7 +104,7 @@ fn build_shared_tables() {
     let centre = Pos::centre(size as u8);
     board.place(centre, Color::Black);
     board.place(Pos::new(centre.x + 1, centre.y + 1), Color::White);
-    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+    for rule in Rule::ALL {
         let mut pos = Position::new(&board, rule, Color::Black);
         let mut list = Vec::new();
         generate(&mut pos, &mut list);
