@@ -17,31 +17,41 @@ use std::time::Instant;
 const CANDIDATES: usize = 6;
 /// Nodes for each threat search after a candidate (a fixed count keeps fixed-depth searches
 /// deterministic; the deadline ends it sooner when the move's time runs out).
-const NODES: u64 = 12_000;
+const NODES: u64 = 60_000;
 /// The longest opponent VCF and VCT searched, in attacker moves.
 const MAX_FOURS: u32 = 24;
-const MAX_THREATS: u32 = 7;
+const MAX_THREATS: u32 = 10;
 
 /// The first of `order` (best first) after which the opponent has no proven win by fours or
-/// threes; `None` when every candidate checked loses or the time runs out first (the caller
-/// keeps its best move). Leaves `pos` as it was.
+/// threes; `None` when every candidate checked loses or the time runs out on the first one (the
+/// caller keeps its best move). When the time runs out on a later candidate, that one is
+/// returned: it is not known to lose, and every move before it is. Leaves `pos` as it was.
 pub fn first_safe(
     pos: &mut Position,
     order: &[usize],
     deadline: Option<Instant>,
     stop: &AtomicBool,
 ) -> Option<usize> {
-    for &candidate in order.iter().take(CANDIDATES) {
+    first_not_lost(order, |candidate| {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
         pos.play(candidate);
         let lost = opponent_wins(pos, deadline, stop);
         pos.undo();
-        match lost {
+        lost
+    })
+}
+
+/// The choice behind [`first_safe`], given `lost` (whether the opponent wins after a candidate;
+/// `None`: not known, the time ran out).
+fn first_not_lost(order: &[usize], mut lost: impl FnMut(usize) -> Option<bool>) -> Option<usize> {
+    for (i, &candidate) in order.iter().take(CANDIDATES).enumerate() {
+        match lost(candidate) {
             Some(false) => return Some(candidate),
             Some(true) => continue,
-            None => return None,
+            // A move not known to lose is better than the proven losses before it.
+            None => return (i > 0).then_some(candidate),
         }
     }
     None
@@ -97,6 +107,19 @@ mod tests {
         assert_eq!(first_safe(&mut pos, &[far, block], None, &stop), Some(block));
         assert_eq!(first_safe(&mut pos, &[block, far], None, &stop), Some(block));
         assert!(pos.board().is_empty_at(far) && pos.board().is_empty_at(block), "left as it was");
+    }
+
+    #[test]
+    fn when_time_runs_out_a_move_not_known_to_lose_beats_the_proven_losses() {
+        let verdicts = |v: Vec<Option<bool>>| move |candidate: usize| v[candidate];
+        let order = [0, 1, 2];
+        assert_eq!(first_not_lost(&order, verdicts(vec![Some(true), None, Some(false)])), Some(1));
+        assert_eq!(first_not_lost(&order, verdicts(vec![None, Some(false), Some(false)])), None);
+        assert_eq!(
+            first_not_lost(&order, verdicts(vec![Some(true), Some(true), Some(false)])),
+            Some(2)
+        );
+        assert_eq!(first_not_lost(&order, verdicts(vec![Some(true); 3])), None);
     }
 
     #[test]

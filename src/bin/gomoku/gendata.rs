@@ -9,6 +9,8 @@
 //! fixed node budget, and still searching every position for its recorded score) against an
 //! external Gomocup brain given `MS` a move, our engine black in even games and white in odd
 //! ones. The brain's moves depend on its clock, so such a file is not reproducible move for move.
+//! With `--opponent-both` as well, the brain plays both colours (games between equals, whose
+//! results say who stood better rather than who is stronger); Master still scores every position.
 
 use crate::player::{External, Player};
 use crate::{number, option, rule_option};
@@ -34,6 +36,8 @@ struct Plan {
     seed: u64,
     /// An external brain to play against, and its time a move.
     opponent: Option<(String, u64)>,
+    /// Whether that brain plays both colours (Master only scores the positions).
+    opponent_both: bool,
 }
 
 /// `gomoku gen-data --rule R --games N --nodes N --seed S --threads T --out FILE`.
@@ -47,7 +51,11 @@ pub fn run_gen_data(args: &[String]) -> Result<(), String> {
             Some(command) => Some((command.to_string(), number(args, "--opponent-time", 100)?)),
             None => None,
         },
+        opponent_both: args.iter().any(|a| a == "--opponent-both"),
     };
+    if plan.opponent_both && plan.opponent.is_none() {
+        return Err("--opponent-both needs --opponent CMD".into());
+    }
     let threads = number(args, "--threads", 2)?.max(1) as usize;
     let weights = option(args, "--weights").unwrap_or("embedded");
     install_weights(plan.rule, weights)?;
@@ -55,7 +63,7 @@ pub fn run_gen_data(args: &[String]) -> Result<(), String> {
     let against = match &plan.opponent {
         Some((command, ms)) => format!(" --opponent {command:?} --opponent-time {ms}"),
         None => String::new(),
-    };
+    } + if plan.opponent_both { " --opponent-both" } else { "" };
     let header = format!(
         "# gomoku gen-data --rule {} --games {} --nodes {} --seed {} --weights {weights}{against}\n",
         plan.rule, plan.games, plan.nodes, plan.seed
@@ -227,7 +235,9 @@ fn play_one(
         let Some(decision) = engine.think(&request, &stop, &mut |_| {}) else { break };
         scores.push(score_value(decision.analysis.score));
         let best = match opponent.as_deref_mut() {
-            Some(brain) if to_move != ours => brain_move(brain, &board, &moves, to_move)?,
+            Some(brain) if to_move != ours || plan.opponent_both => {
+                brain_move(brain, &board, &moves, to_move)?
+            }
             _ => decision.best,
         };
         board.place(best, to_move);
@@ -317,6 +327,14 @@ mod tests {
     fn record(n: u8) -> GameRecord {
         let moves = vec![Pos::new(7, 7), Pos::new(n, 0)];
         GameRecord { outcome: Outcome::Draw, opening: 2, moves, scores: vec![] }
+    }
+
+    #[test]
+    fn a_brain_for_both_colours_needs_a_brain() {
+        let args: Vec<String> =
+            ["--opponent-both", "--out", "/nonexistent/never-written.txt"].map(String::from).into();
+        let error = run_gen_data(&args).unwrap_err();
+        assert!(error.contains("--opponent CMD"), "{error}");
     }
 
     #[test]

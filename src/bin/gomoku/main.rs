@@ -12,7 +12,7 @@
 //! gomoku perf                                   five / forbidden checks per second, play + undo time
 //! gomoku selfplay [--level L] [--depth D] [--plies N]   self-play games as move strings
 //! gomoku gen-data --out FILE [--rule R] [--games N] [--nodes N] [--seed S] [--threads T]
-//!                 [--weights hand|embedded|FILE] [--opponent CMD [--opponent-time MS]]
+//!                 [--weights hand|embedded|FILE] [--opponent CMD [--opponent-time MS] [--opponent-both]]
 //!                                               self-play records for fitting the evaluation
 //!                                               (or records of games against a brain)
 //! gomoku train --data FILE --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R] [--rate R]
