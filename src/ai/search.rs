@@ -15,6 +15,7 @@ use super::selectivity::{
 use super::shape::{FOUR, OPEN_FOUR, WIN};
 use super::tt::{Bound, Table};
 use super::vcf::Vcf;
+use crate::tuning::leaves::LeafSampler;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -49,6 +50,8 @@ pub struct Searcher<'a> {
     pub nodes: u64,
     /// The short VCF search run at leaves, kept between them for its memory.
     leaf_vcf: Vcf<'static>,
+    /// Samples the leaves for fitting the evaluation, when the environment asks for it.
+    leaves: Option<LeafSampler>,
     aborted: bool,
     pruning: Pruning,
     /// The best root move of the running iteration once it beat the first move's score.
@@ -84,6 +87,7 @@ impl<'a> Searcher<'a> {
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
             leaf_vcf: Vcf::new(0, None, None),
+            leaves: LeafSampler::from_env(),
             aborted: false,
             improved: None,
             table_frozen: false,
@@ -370,10 +374,12 @@ impl<'a> Searcher<'a> {
     /// A leaf's value: a win if a short VCF wins, else the static value (`known` if computed).
     fn leaf_value(&mut self, me: crate::color::Color, ply: usize, known: Option<i32>) -> i32 {
         if self.leaf_vcf(me) {
-            win_in(ply + 5)
-        } else {
-            known.unwrap_or_else(|| evaluate(&self.pos))
+            return win_in(ply + 5);
         }
+        if let Some(sampler) = &mut self.leaves {
+            sampler.offer(self.pos.board(), self.pos.to_move());
+        }
+        known.unwrap_or_else(|| evaluate(&self.pos))
     }
 
     /// A short VCF for the side to move at a leaf (it has at least two four points to work with).

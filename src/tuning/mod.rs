@@ -1,6 +1,8 @@
 //! Fitting the evaluation to game outcomes: the records self-play writes, the features a position
-//! offers the evaluation, and the logistic regression that turns them into weights.
+//! offers the evaluation, the logistic regression that turns them into weights, and the sampler
+//! of the search's own leaves.
 
 pub mod data;
 pub mod features;
 pub mod fit;
+pub mod leaves;
