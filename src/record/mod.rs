@@ -35,6 +35,21 @@ pub fn game_from_points(
     Game::replay(settings, clock, &moves, &[], (unix, unix)).map_err(RecordError::from)
 }
 
+/// A position's stones as moves, black first and alternating, or `None` when the stone counts do
+/// not alternate from black to `to_move` (the order the stones were played in is not known and
+/// does not matter for the position).
+pub fn stones_as_moves(black: &[Pos], white: &[Pos], to_move: Color) -> Option<Vec<Pos>> {
+    if black.len() != white.len() + usize::from(to_move == Color::White) {
+        return None;
+    }
+    let mut moves = Vec::with_capacity(black.len() + white.len());
+    for (i, &b) in black.iter().enumerate() {
+        moves.push(b);
+        moves.extend(white.get(i));
+    }
+    Some(moves)
+}
+
 /// The points of the game as a plain move list, black first: an opening's stones, or a set-up
 /// position's stones interleaved (black, white, …), before the moves played. Only the moves played count, not the
 /// redo stack.
@@ -50,19 +65,15 @@ pub fn points_of(game: &Game) -> Result<Vec<Pos>, RecordError> {
         let of = |c: Color| setup.stones.iter().filter(move |s| s.1 == c).map(|s| s.0);
         let (black, white): (Vec<Pos>, Vec<Pos>) =
             (of(Color::Black).collect(), of(Color::White).collect());
-        let expected_black = white.len() + usize::from(setup.to_move == Color::White);
-        if black.len() != expected_black {
-            return Err(RecordError::BadSetup(format!(
+        let stones = stones_as_moves(&black, &white, setup.to_move).ok_or_else(|| {
+            RecordError::BadSetup(format!(
                 "{} black and {} white stones with {} to move cannot be written as moves",
                 black.len(),
                 white.len(),
                 setup.to_move
-            )));
-        }
-        for (i, b) in black.iter().enumerate() {
-            points.push(*b);
-            points.extend(white.get(i));
-        }
+            ))
+        })?;
+        points.extend(stones);
     }
     points.extend(game.moves().iter().map(|m| m.pos));
     Ok(points)

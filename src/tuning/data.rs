@@ -10,6 +10,9 @@
 use crate::color::Color;
 use crate::pos::Pos;
 
+/// Board size of every training game and position.
+pub const TRAINING_SIZE: u8 = 15;
+
 /// How a recorded game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {

@@ -2,7 +2,7 @@
 //! points of each pattern combination each side has (to move, waiting) and which threat terms
 //! hold. The evaluation is the dot product of this vector with the weights.
 
-use super::data::GameRecord;
+use super::data::{GameRecord, TRAINING_SIZE};
 use crate::ai::eval::threat_terms;
 use crate::ai::pattern::Pattern;
 use crate::ai::shape::{QUIET, WIN};
@@ -102,7 +102,7 @@ pub fn is_quiet(pos: &Position) -> bool {
 
 /// The training positions of a game: each searched position where nobody can make five at once.
 pub fn samples_of(record: &GameRecord, rule: Rule, layout: Layout) -> Vec<Sample> {
-    let board = Board::new(15).expect("15 is a legal size");
+    let board = Board::new(u32::from(TRAINING_SIZE)).expect("a legal size");
     let mut pos = Position::new(&board, rule, Color::Black);
     let mut out = Vec::new();
     for (ply, &m) in record.moves.iter().enumerate() {

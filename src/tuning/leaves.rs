@@ -10,15 +10,14 @@
 //! 0, both replaced or ignored by `relabel` and `train --lambda 0`. Only 15×15 positions whose
 //! stone counts fit the side to move are kept.
 
-use super::data::{GameRecord, Outcome};
+use super::data::{GameRecord, Outcome, TRAINING_SIZE};
 use crate::board::Board;
 use crate::color::Color;
 use crate::pos::Pos;
+use crate::record::stones_as_moves;
 use std::io::Write;
 use std::sync::{Mutex, OnceLock};
 
-/// Board size of the training positions.
-const SIZE: u8 = 15;
 /// Every how many leaves one is kept unless `GOMOKU_LEAF_EVERY` says otherwise.
 const DEFAULT_EVERY: u64 = 3_000;
 
@@ -66,24 +65,14 @@ impl LeafSampler {
 
 /// The record of a position (see the module documentation), or `None` if it cannot be one.
 pub fn leaf_record(board: &Board, to_move: Color) -> Option<GameRecord> {
-    if board.size() != SIZE {
+    if board.size() != TRAINING_SIZE {
         return None;
     }
     let stones = |color| board.points().filter(move |&p| board.stone(p) == Some(color));
     let black: Vec<Pos> = stones(Color::Black).collect();
     let white: Vec<Pos> = stones(Color::White).collect();
-    let black_to_move = black.len() == white.len();
-    if !(black_to_move || black.len() == white.len() + 1)
-        || black_to_move != (to_move == Color::Black)
-    {
-        return None;
-    }
+    let mut moves = stones_as_moves(&black, &white, to_move)?;
     let placeholder = board.empty_points().next()?;
-    let mut moves = Vec::with_capacity(black.len() + white.len() + 1);
-    for (i, &b) in black.iter().enumerate() {
-        moves.push(b);
-        moves.extend(white.get(i));
-    }
     let opening = moves.len();
     moves.push(placeholder);
     Some(GameRecord { outcome: Outcome::Draw, opening, moves, scores: vec![0] })

@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Board size of the generated games.
-pub const SIZE: u8 = 15;
+pub const SIZE: u8 = gomoku::tuning::data::TRAINING_SIZE;
 
 /// What to generate.
 struct Plan {
