@@ -471,8 +471,8 @@ impl Deepening {
     ) -> (usize, Analysis, Vec<usize>) {
         let mut best = self.root_moves[0];
         let mut analysis = analysis_of(0, 0, &[best], 0, self.started);
-        // The evaluation favours the side that moved last, so scores alternate with the depth's
-        // parity: the window is centred on the last score of the same parity.
+        // The window is centred on the last score of the same parity (with the hand-set
+        // evaluation scores alternated with the depth; the fitted one shows no such bias).
         let mut finished: Vec<i32> = Vec::new();
         let mut scores = Vec::new();
         for depth in self.first_depth as i32..=self.max_depth as i32 {
