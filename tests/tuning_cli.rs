@@ -123,3 +123,41 @@ fn training_no_passes_from_a_prior_writes_the_prior_back() {
     assert!(std::fs::read_to_string(&out).unwrap().contains("scale 1373.4"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_move_order_is_fitted_from_a_match_log_to_a_file_the_engine_reads() {
+    let dir = scratch("order");
+    let book = dir.join("book.txt");
+    std::fs::write(&book, "# two openings\n0,0, 1,-1, -2,-2\n0,0, -1,-2, 2,2, -2,-1\n").unwrap();
+    let book = book.to_str().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(["match", "medium", "hard:d4", "--openings", book, "--games", "4", "--time", "50"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let log = dir.join("match.log");
+    std::fs::write(&log, &out.stdout).unwrap();
+    let weights = dir.join("order.txt");
+    let said = gomoku(&[
+        "fit-order",
+        "--openings",
+        book,
+        "--learn",
+        "second",
+        "--steps",
+        "40",
+        "--out",
+        weights.to_str().unwrap(),
+        log.to_str().unwrap(),
+    ]);
+    assert!(said.contains("fit-order: 4 games"), "{said}");
+    let text = std::fs::read_to_string(&weights).unwrap();
+    assert!(text.starts_with("# Fitted by `gomoku fit-order"), "{text}");
+    let fitted = gomoku::ai::policy::PolicyWeights::parse(&text).unwrap();
+    assert_ne!(fitted, gomoku::ai::policy::PolicyWeights::neutral());
+    let refused = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(["fit-order", "--openings", book, "--learn", "both", "--out", "x", "y"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+}

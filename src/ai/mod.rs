@@ -14,6 +14,7 @@ mod limits;
 mod lines;
 mod movegen;
 pub mod pattern;
+pub mod policy;
 pub mod position;
 mod score;
 mod search;
@@ -27,6 +28,7 @@ mod window;
 
 pub use level::LevelConfig;
 pub use limits::Limits;
+pub use movegen::hand_order;
 pub use position::Position;
 pub use score::Score;
 

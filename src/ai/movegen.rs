@@ -1,5 +1,6 @@
 //! Candidate moves: forced replies when the opponent threatens, otherwise the points near stones,
-//! ordered by the shapes they make for both sides.
+//! ordered by the shapes they make for both sides (in a free position of a rule with a learned
+//! order, refined by it: [`super::policy`]).
 
 use super::position::Position;
 use super::shape::{FOUR, OPEN_FOUR, THREE, THREE_THREE, WIN};
@@ -59,6 +60,7 @@ pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situa
         }
         return situation;
     }
+    let policy = if situation == Situation::Free { pos.policy() } else { None };
     pos.for_each_empty_near_stones(|q| {
         let mine = pos.shape(me, q);
         let theirs = pos.shape(opp, q);
@@ -69,10 +71,11 @@ pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situa
             Situation::DefendThree => mine.threat >= FOUR || theirs.threat >= FOUR,
         };
         if wanted {
-            let order = i32::from(mine.value) * 2
-                + i32::from(theirs.value)
-                + ATTACK_BONUS[usize::from(mine.threat)]
-                + DEFENCE_BONUS[usize::from(theirs.threat)];
+            let order = hand_order(pos, q);
+            let order = match policy {
+                Some(p) => p.refine(pos, q, order, is_tactical(pos, q)),
+                None => order,
+            };
             out.push(Candidate { index: q, order });
         }
     });
@@ -83,6 +86,18 @@ pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situa
         push_centre(pos, out);
     }
     situation
+}
+
+/// A candidate's hand-set ordering score: twice the shape value it makes for the mover, once the
+/// opponent's, and a bonus for each side's threat class there.
+#[inline]
+pub fn hand_order(pos: &Position, q: usize) -> i32 {
+    let me = pos.to_move();
+    let (mine, theirs) = (pos.shape(me, q), pos.shape(!me, q));
+    i32::from(mine.value) * 2
+        + i32::from(theirs.value)
+        + ATTACK_BONUS[usize::from(mine.threat)]
+        + DEFENCE_BONUS[usize::from(theirs.threat)]
 }
 
 /// The one point worth playing when the mover can make five (its first five point) or must

@@ -8,6 +8,7 @@
 
 use super::lines::{Lines, Window};
 use super::pattern::Pattern;
+use super::policy::{self, Policy};
 use super::shape::{self, Shape, Threat, FOUR, THREAT_COUNT};
 use super::weights::{self, quad_index, PointTable, THREATS};
 use super::window::{self as windows, PairTable};
@@ -111,6 +112,8 @@ pub struct Position {
     tables: [&'static PairTable; 2],
     /// The evaluation's weights per colour.
     weights: [&'static PointTable; 2],
+    /// The learned candidate order of the rule, if it has one.
+    policy: Option<&'static Policy>,
     lines: Lines,
     /// Read and written through [`Position::cell`] and [`Position::cell_mut`] in the hot paths
     /// (undo, which borrows the journal meanwhile, masks its index the same way).
@@ -142,6 +145,7 @@ impl Position {
             to_move: Color::Black,
             tables,
             weights: Color::ALL.map(|c| weights::point_table(rule, c)),
+            policy: policy::for_rule(rule),
             lines: Lines::new(board),
             cells: Box::new([Point::default(); CELLS]),
             learned_sum: [[0; 2]; 2],
@@ -218,6 +222,19 @@ impl Position {
     #[inline]
     pub fn ply(&self) -> usize {
         self.history.len()
+    }
+
+    /// The direction-ordered quadruple index of `index`'s patterns for `color`.
+    #[inline]
+    pub fn quad(&self, color: Color, index: usize) -> usize {
+        weights::quad_index(self.cells[index].patterns[color.index()])
+    }
+
+    /// The last move and the one before it, if played since the position was made.
+    #[inline]
+    pub fn last_two(&self) -> (Option<usize>, Option<usize>) {
+        let n = self.history.len();
+        (n.checked_sub(1).map(|i| self.history[i]), n.checked_sub(2).map(|i| self.history[i]))
     }
 
     /// Every point of the board as raw indices.
@@ -312,6 +329,12 @@ impl Position {
     #[inline]
     pub fn learned_sum(&self, color: Color, waiting: bool) -> i32 {
         self.learned_sum[color.index()][usize::from(waiting)]
+    }
+
+    /// The learned candidate order of this position's rule, if it has one.
+    #[inline]
+    pub fn policy(&self) -> Option<&'static Policy> {
+        self.policy
     }
 
     /// The evaluation's threat terms for `color` (see [`weights::THREAT_NAMES`]).

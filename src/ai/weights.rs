@@ -28,7 +28,7 @@ pub const THREATS: usize = 5;
 pub const THREAT_NAMES: [&str; THREATS] =
     ["open_four", "four_three", "three_three", "their_open_fours", "their_doubles"];
 /// Pattern names in the weights files, by pattern value.
-const PATTERN_NAMES: [&str; PATTERN_COUNT] =
+pub const PATTERN_NAMES: [&str; PATTERN_COUNT] =
     ["N", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "F5", "OL"];
 
 /// One colour's weights.
@@ -123,7 +123,8 @@ impl RuleWeights {
     }
 }
 
-fn pattern_named(name: &str) -> Option<Pattern> {
+/// The pattern of a name in [`PATTERN_NAMES`].
+pub fn pattern_named(name: &str) -> Option<Pattern> {
     PATTERN_NAMES.iter().position(|&n| n == name).map(|p| p as Pattern)
 }
 

@@ -1,8 +1,9 @@
 //! Fitting the evaluation to game outcomes: the records self-play writes, the features a position
 //! offers the evaluation, the logistic regression that turns them into weights, and the sampler
-//! of the search's own leaves.
+//! of the search's own leaves; and fitting the learned candidate order to a player's moves.
 
 pub mod data;
 pub mod features;
 pub mod fit;
 pub mod leaves;
+pub mod order;

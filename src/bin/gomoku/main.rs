@@ -33,6 +33,7 @@
 mod arena;
 mod bench;
 mod blunders;
+mod fitorder;
 mod gendata;
 mod judged;
 mod opened;
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
         Some("gen-data") => gendata::run_gen_data(&args[1..]),
         Some("train") => train::run_train(&args[1..]),
         Some("relabel") => relabel::run_relabel(&args[1..]),
+        Some("fit-order") => fitorder::run_fit_order(&args[1..]),
         Some("blunders") => blunders::run_blunders(&args[1..]),
         Some("agree") => blunders::run_agree(&args[1..]),
         _ => Err(usage()),
@@ -71,7 +73,7 @@ fn main() -> ExitCode {
 }
 
 fn usage() -> String {
-    "usage: gomoku bench [--depth D] [--time MS] | gomoku perf | gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--opening-rule none|swap1|swap2|rif] [--match-time MS] | gomoku selfplay … | gomoku gen-data --out FILE … | gomoku train --data FILE --out FILE … | gomoku relabel --data FILE --out FILE … | gomoku blunders --log FILE --judge CMD --out FILE … | gomoku agree --positions FILE … (see the module documentation)".into()
+    "usage: gomoku bench [--depth D] [--time MS] | gomoku perf | gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--opening-rule none|swap1|swap2|rif] [--match-time MS] | gomoku selfplay … | gomoku gen-data --out FILE … | gomoku train --data FILE --out FILE … | gomoku relabel --data FILE --out FILE … | gomoku fit-order --openings BOOK --learn first|second --out FILE LOG… | gomoku blunders --log FILE --judge CMD --out FILE … | gomoku agree --positions FILE … (see the module documentation)".into()
 }
 
 /// The value after `--name`, if given.

@@ -1,0 +1,185 @@
+//! `gomoku fit-order`: fits the learned candidate order ([`gomoku::ai::policy`]) to the moves one
+//! player made in `gomoku match` logs, and writes the file the engine embeds
+//! (`src/ai/weights/order-freestyle.txt`).
+
+use crate::gendata::write_atomically;
+use crate::option;
+use gomoku::ai::policy::PolicyWeights;
+use gomoku::tuning::order::{choices_of_game, cross_entropy, fit, top_k, Choice, FitOptions};
+use gomoku::{Color, Notation, Pos};
+
+/// Every `HELD_OUT`-th choice (from the first) is held out to measure the fit.
+const HELD_OUT: usize = 10;
+
+/// `gomoku fit-order --openings BOOK --learn first|second|black|white --out FILE [--steps N]
+/// [--rate R] [--reg R] LOG…`: each log is the output of a freestyle `gomoku match A B
+/// --openings BOOK` (one line a game); `--learn` picks whose moves are learned, from the move
+/// after the opening on: A's (first), B's (second), or one colour's whoever played it.
+pub fn run_fit_order(args: &[String]) -> Result<(), String> {
+    let book_path = option(args, "--openings").ok_or("fit-order needs --openings BOOK")?;
+    let out = option(args, "--out").ok_or("fit-order needs --out FILE")?;
+    let learn = option(args, "--learn").unwrap_or("");
+    let learner = match learn {
+        "first" | "second" | "black" | "white" => learn.to_string(),
+        _ => return Err("fit-order needs --learn first|second|black|white".into()),
+    };
+    let number = |name: &str, default: f64| -> Result<f64, String> {
+        option(args, name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("bad {name}")))
+    };
+    let options = FitOptions {
+        steps: number("--steps", 300.0)? as usize,
+        rate: number("--rate", 0.05)?,
+        reg: number("--reg", 1e-4)?,
+    };
+    let book = std::fs::read_to_string(book_path).map_err(|e| format!("{book_path}: {e}"))?;
+    let openings = crate::arena::read_openings(&book)?;
+    let logs = log_paths(args);
+    if logs.is_empty() {
+        return Err("fit-order needs at least one match log".into());
+    }
+    let (mut choices, mut games) = (Vec::new(), 0);
+    for path in &logs {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for line in text.lines() {
+            let Some(game) = parse_game_line(line, &openings)? else { continue };
+            choices.extend(choices_of_game(&game.moves, game.opening, game.colour_of(&learner)));
+            games += 1;
+        }
+    }
+    let (mut train, mut held_out) = (Vec::new(), Vec::new());
+    for (i, choice) in choices.into_iter().enumerate() {
+        if i % HELD_OUT == 0 {
+            held_out.push(choice)
+        } else {
+            train.push(choice)
+        }
+    }
+    let neutral = PolicyWeights::neutral();
+    eprintln!(
+        "fit-order: {games} games, {} choices ({} held out); hand-set order: {}",
+        train.len() + held_out.len(),
+        held_out.len(),
+        quality(&held_out, &neutral)
+    );
+    let fitted = fit(&train, &options);
+    let result = quality(&held_out, &fitted);
+    eprintln!("fit-order: fitted: {result}");
+    let header = format!(
+        "Fitted by `gomoku fit-order --openings {book_path} --learn {learner} --steps {} --rate {} --reg {} {}`\n\
+         {games} games, {} training and {} held-out choices (every {HELD_OUT}th held out).\n\
+         Held out, hand-set order: {}\nHeld out, fitted: {result}",
+        options.steps,
+        options.rate,
+        options.reg,
+        logs.join(" "),
+        train.len(),
+        held_out.len(),
+        quality(&held_out, &neutral),
+    );
+    write_atomically(out, &fitted.to_text(&header))
+}
+
+/// Cross-entropy and top-1/3/6 agreement, as text.
+fn quality(choices: &[Choice], weights: &PolicyWeights) -> String {
+    let top = top_k(choices, weights, &[1, 3, 6]);
+    format!(
+        "cross-entropy {:.4}, chosen point first {:.1} %, in the first 3 {:.1} %, in the first 6 {:.1} %",
+        cross_entropy(choices, weights),
+        100.0 * top[0],
+        100.0 * top[1],
+        100.0 * top[2]
+    )
+}
+
+/// The arguments that are not options or their values.
+fn log_paths(args: &[String]) -> Vec<String> {
+    let mut paths = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        if args[i].starts_with("--") {
+            i += 2;
+        } else {
+            paths.push(args[i].clone());
+            i += 1;
+        }
+    }
+    paths
+}
+
+/// One finished game of a match log.
+#[derive(Debug, PartialEq)]
+struct LoggedGame {
+    first_is_black: bool,
+    opening: usize,
+    moves: Vec<Pos>,
+}
+
+impl LoggedGame {
+    /// The colour `learner` (`first`, `second`, `black` or `white`) played.
+    fn colour_of(&self, learner: &str) -> Color {
+        match learner {
+            "black" => Color::Black,
+            "white" => Color::White,
+            "first" if self.first_is_black => Color::Black,
+            "second" if !self.first_is_black => Color::Black,
+            _ => Color::White,
+        }
+    }
+}
+
+/// A game line of `gomoku match` (`opening  12 A as black: Won(White) after 40 moves  […] h8i9…`);
+/// `None` for other lines (the summary).
+fn parse_game_line(line: &str, openings: &[Vec<(i32, i32)>]) -> Result<Option<LoggedGame>, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"opening") || words.len() < 6 {
+        return Ok(None);
+    }
+    let bad = || format!("bad match log line {line:?}");
+    let number: usize = words[1].parse().map_err(|_| bad())?;
+    let opening = openings.get(number.wrapping_sub(1)).ok_or_else(bad)?.len();
+    let colour = words.iter().position(|&w| w == "as").and_then(|i| words.get(i + 1));
+    let first_is_black = match colour {
+        Some(c) if c.starts_with("black") => true,
+        Some(c) if c.starts_with("white") => false,
+        _ => return Err(bad()),
+    };
+    let mut rest = *words.last().ok_or_else(bad)?;
+    let mut moves = Vec::new();
+    while !rest.is_empty() {
+        let (notation, tail) = Notation::parse_prefix(rest).map_err(|_| bad())?;
+        moves.push(notation.to_pos(15).map_err(|_| bad())?);
+        rest = tail;
+    }
+    Ok(Some(LoggedGame { first_is_black, opening, moves }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_line_gives_its_colours_opening_and_moves() {
+        let book = vec![vec![(0, 0), (1, -1), (-2, -2)]];
+        let line =
+            "opening   1 pb as white: Won(Black) after 4 moves  [pb: +0 =0 -1, 0.0%, 3s] h8i9f10h7";
+        let game = parse_game_line(line, &book).unwrap().unwrap();
+        assert!(!game.first_is_black);
+        assert_eq!(game.opening, 3);
+        assert_eq!(
+            game.moves,
+            vec![Pos::new(7, 7), Pos::new(8, 6), Pos::new(5, 5), Pos::new(7, 8)]
+        );
+        assert_eq!(parse_game_line("pb: +3 =0 -7 (30.0%)", &book), Ok(None));
+        assert!(parse_game_line("opening   2 pb as white: x after 1 moves h8", &book).is_err());
+        assert!(parse_game_line("opening   1 pb as white: x after 1 moves h8z", &book).is_err());
+    }
+
+    #[test]
+    fn the_learner_names_a_player_or_a_colour() {
+        let game = LoggedGame { first_is_black: false, opening: 3, moves: Vec::new() };
+        assert_eq!(game.colour_of("first"), Color::White);
+        assert_eq!(game.colour_of("second"), Color::Black);
+        assert_eq!(game.colour_of("black"), Color::Black);
+        assert_eq!(game.colour_of("white"), Color::White);
+    }
+}
