@@ -1,7 +1,7 @@
-//! A learned refinement of the candidate order: how much likelier a strong player is to choose a
+//! A learned refinement of the candidate order: how much likelier a player is to choose a
 //! point than its hand-set order says, from the point's pattern combination for each side and
-//! its distance to the last two moves — fitted by `gomoku fit-order` to the moves of a stronger
-//! engine (softmax regression) and embedded from `weights/order-<rule>.txt`.
+//! its distance to the last two moves — fitted by `gomoku fit-order` (softmax regression) to the
+//! moves chosen in games against a stronger engine, and embedded from `weights/order-<rule>.txt`.
 //!
 //! The model's logit of a point is `log_order · ln(1 + order) + terms`; the search keeps the
 //! hand-set scale (killers, history and threat bonuses are on it) and orders by
