@@ -61,6 +61,7 @@ pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situa
         return situation;
     }
     let policy = if situation == Situation::Free { pos.policy() } else { None };
+    let recent = pos.last_two();
     pos.for_each_empty_near_stones(|q| {
         let mine = pos.shape(me, q);
         let theirs = pos.shape(opp, q);
@@ -73,7 +74,7 @@ pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situa
         if wanted {
             let order = hand_order(pos, q);
             let order = match policy {
-                Some(p) => p.refine(pos, q, order, is_tactical(pos, q)),
+                Some(p) => p.refine(pos, q, order, is_tactical(pos, q), recent),
                 None => order,
             };
             out.push(Candidate { index: q, order });

@@ -139,13 +139,21 @@ impl Policy {
         }
     }
 
-    /// The hand-set `order` of the mover's candidate `q` refined by the learned terms (the last
-    /// two moves, when known, as [`Position::last_two`] gives them).
+    /// The hand-set `order` of the mover's candidate `q` refined by the learned terms; `recent`
+    /// is the last two moves, when known, as [`Position::last_two`] gives them (read once per
+    /// node by the caller).
     #[inline]
-    pub fn refine(&self, pos: &Position, q: usize, order: i32, tactical: bool) -> i32 {
+    pub fn refine(
+        &self,
+        pos: &Position,
+        q: usize,
+        order: i32,
+        tactical: bool,
+        recent: (Option<usize>, Option<usize>),
+    ) -> i32 {
         let me = pos.to_move();
         let mut terms = self.mover[pos.quad(me, q)] + self.opponent[pos.quad(!me, q)];
-        let (last, own) = pos.last_two();
+        let (last, own) = recent;
         if let Some(m) = last {
             terms += self.near_last[distance(q, m)];
         }
@@ -205,8 +213,8 @@ mod tests {
         for &a in &points {
             for &b in &points {
                 let (ra, rb) = (
-                    policy.refine(&pos, a, hand(a), false),
-                    policy.refine(&pos, b, hand(b), false),
+                    policy.refine(&pos, a, hand(a), false, pos.last_two()),
+                    policy.refine(&pos, b, hand(b), false, pos.last_two()),
                 );
                 assert_eq!(hand(a).cmp(&hand(b)), ra.cmp(&rb));
             }
@@ -223,14 +231,14 @@ mod tests {
         w.near_last[1] = 1.0;
         let policy = Policy::of(&w);
         assert!(
-            policy.refine(&pos, near, hand(near), false)
-                > policy.refine(&pos, far, hand(far), false)
+            policy.refine(&pos, near, hand(near), false, pos.last_two())
+                > policy.refine(&pos, far, hand(far), false, pos.last_two())
         );
         w.near_last[1] = -1.0;
         let policy = Policy::of(&w);
         assert!(
-            policy.refine(&pos, near, hand(near), false)
-                < policy.refine(&pos, far, hand(far), false)
+            policy.refine(&pos, near, hand(near), false, pos.last_two())
+                < policy.refine(&pos, far, hand(far), false, pos.last_two())
         );
     }
 
