@@ -73,7 +73,7 @@ fn main() -> ExitCode {
 }
 
 fn usage() -> String {
-    "usage: gomoku bench [--depth D] [--time MS] | gomoku perf | gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--opening-rule none|swap1|swap2|rif] [--match-time MS] | gomoku selfplay … | gomoku gen-data --out FILE … | gomoku train --data FILE --out FILE … | gomoku relabel --data FILE --out FILE … | gomoku fit-order --openings BOOK --learn first|second --out FILE LOG… | gomoku blunders --log FILE --judge CMD --out FILE … | gomoku agree --positions FILE … (see the module documentation)".into()
+    "usage: gomoku bench [--depth D] [--time MS] | gomoku perf | gomoku match A B [--time MS] [--rule R] [--openings FILE] [--games N] [--concurrency N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--opening-rule none|swap1|swap2|rif] [--match-time MS] | gomoku selfplay … | gomoku gen-data --out FILE … | gomoku train --data FILE --out FILE … | gomoku relabel --data FILE --out FILE … | gomoku fit-order --openings BOOK --learn first|second|black|white --out FILE LOG… | gomoku blunders --log FILE --judge CMD --out FILE … | gomoku agree --positions FILE … (see the module documentation)".into()
 }
 
 /// The value after `--name`, if given.
