@@ -46,16 +46,39 @@ pub fn loss(samples: &[Sample], weights: &[f64], options: &Options) -> f64 {
 
 /// The scale under which `weights` predict the results best (golden-section search).
 pub fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
-    let at = |scale: f64| {
-        let options = Options { scale, lambda: 1.0, reg: 0.0, epochs: 0, rate: 0.0 };
-        loss(samples, weights, &options)
+    let options = |scale| Options { scale, lambda: 1.0, reg: 0.0, epochs: 0, rate: 0.0 };
+    least_on_log_scale(|scale| loss(samples, weights, &options(scale)))
+}
+
+/// Scores at least this large are mates (or the search's cap) and say nothing about a scale.
+pub const DECIDED: f32 = 20_000.0;
+
+/// The scale under which the samples' recorded scores predict their results best: the units
+/// of another engine's evaluation per unit of log-odds (golden-section search).
+pub fn fit_score_scale(samples: &[Sample]) -> f64 {
+    let open: Vec<&Sample> = samples.iter().filter(|s| s.score.abs() < DECIDED).collect();
+    let cross_entropy = |scale: f64| {
+        let total: f64 = open
+            .iter()
+            .map(|s| {
+                let p = sigmoid(f64::from(s.score) / scale).clamp(1e-9, 1.0 - 1e-9);
+                let r = f64::from(s.result);
+                -(r * p.ln() + (1.0 - r) * (1.0 - p).ln())
+            })
+            .sum();
+        total / open.len().max(1) as f64
     };
+    least_on_log_scale(cross_entropy)
+}
+
+/// The scale in 10..20 000 where `f` is least, by golden-section search on its logarithm.
+fn least_on_log_scale(f: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (10.0f64.ln(), 20_000.0f64.ln());
     let golden = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
         let a = hi - golden * (hi - lo);
         let b = lo + golden * (hi - lo);
-        if at(a.exp()) < at(b.exp()) {
+        if f(a.exp()) < f(b.exp()) {
             hi = b;
         } else {
             lo = a;
@@ -145,5 +168,23 @@ mod tests {
         }
         let scale = fit_scale(&samples, &[1.0]);
         assert!((scale - 200.0).abs() < 15.0, "{scale}");
+    }
+
+    #[test]
+    fn the_fitted_score_scale_matches_how_the_results_were_drawn_and_skips_mates() {
+        // Scores -600..=600 whose win rates follow σ(score / 150), and lost games scored as mates.
+        let mut samples = Vec::new();
+        for score in (-600..=600).step_by(100) {
+            let wins = (sigmoid(f64::from(score) / 150.0) * 100.0).round() as usize;
+            for i in 0..100 {
+                let result = if i < wins { 1.0 } else { 0.0 };
+                samples.push(Sample { features: vec![], result, score: score as f32 });
+            }
+        }
+        for _ in 0..300 {
+            samples.push(Sample { features: vec![], result: 0.0, score: 29_990.0 });
+        }
+        let scale = fit_score_scale(&samples);
+        assert!((scale - 150.0).abs() < 12.0, "{scale}");
     }
 }

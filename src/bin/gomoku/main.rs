@@ -16,10 +16,12 @@
 //!                                               self-play records for fitting the evaluation
 //!                                               (or records of games against a brain)
 //! gomoku train --data FILE --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R] [--rate R]
-//!              [--prior hand|FILE] [--scale S]
+//!              [--prior hand|FILE] [--scale S] [--score-scale S|fit]
 //!                                               fits the evaluation's weights to those records
-//! gomoku relabel --data FILE --out FILE [--nodes N] [--rule R] [--threads T] [--weights W] [--games N]
+//! gomoku relabel --data FILE --out FILE [--nodes N | --judge CMD [--judge-time MS]] [--rule R]
+//!                [--threads T] [--weights W] [--games N]
 //!                                               the same records, scored again by a deeper search
+//!                                               (or by another engine, in its units)
 //! gomoku blunders --log MATCHLOG --judge CMD --out FILE [--openings FILE] [--rule R] [--time MS]
 //!                 [--max-games N] [--every-move]
 //!                                               the decisive errors of lost games, by a judge

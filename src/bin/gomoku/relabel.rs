@@ -1,39 +1,58 @@
-//! `gomoku relabel`: searches the positions of existing game records again, with a larger node
-//! budget, and writes the same games with the new scores. The fit (`gomoku train --lambda 0`)
-//! then learns from a deeper search's judgement of the same positions.
+//! `gomoku relabel`: scores the positions of existing game records again and writes the same
+//! games with the new scores. The fit (`gomoku train --lambda 0`) then learns from a better
+//! judgement of the same positions: a search with a larger node budget (`--nodes`), or another
+//! engine's (`--judge CMD --judge-time MS`: a Gomocup brain, whose last reported `Eval` is the
+//! score, in its own units; `train --score-scale fit` converts them).
 //!
-//! Only the positions `train` uses are searched again (after the opening, nobody able to make
+//! Only the positions `train` uses are scored again (after the opening, nobody able to make
 //! five at once); the others keep their recorded score. Each game is searched with a fresh
 //! engine, position after position, as `gen-data` does, so the thread count does not matter. At
 //! large budgets (seen at 100 000 nodes) a few scores differ between runs: Master's root threat
-//! searches and defence check also stop at their shares of its 5 s time cap.
+//! searches and defence check also stop at their shares of its 5 s time cap. A judge's scores
+//! depend on its clock; each thread starts its own judge.
 
 use crate::gendata::{install_weights, Sink};
+use crate::player::{External, Player};
 use crate::{number, option, rule_option};
 use gomoku::ai::{Engine, Limits, Position, Request};
 use gomoku::board::index_of;
 use gomoku::tuning::data::{read_records, GameRecord};
 use gomoku::tuning::features::is_quiet;
-use gomoku::{Board, Color, Level, Rule};
+use gomoku::{Board, Color, Level, Pos, Rule};
 use std::sync::atomic::AtomicBool;
 
 /// Transposition table of each game's engine, in MB (deeper searches than `gen-data`'s).
 const HASH_MB: usize = 16;
 
-/// `gomoku relabel --data FILE --out FILE --nodes N [--rule R] [--threads T]
-/// [--weights hand|embedded|FILE] [--games N]`: the first `--games` records (all by default).
+/// `gomoku relabel --data FILE --out FILE [--nodes N | --judge CMD [--judge-time MS]] [--rule R]
+/// [--threads T] [--weights hand|embedded|FILE] [--games N]`: the first `--games` records (all by
+/// default).
 pub fn run_relabel(args: &[String]) -> Result<(), String> {
     let rule: Rule = rule_option(args)?;
     let data = option(args, "--data").ok_or("relabel needs --data FILE")?;
     let out = option(args, "--out").ok_or("relabel needs --out FILE")?;
-    let nodes = number(args, "--nodes", 100_000)?;
     let threads = number(args, "--threads", 2)?.max(1) as usize;
-    let weights = option(args, "--weights").unwrap_or("embedded");
-    install_weights(rule, weights)?;
     let text = std::fs::read_to_string(data).map_err(|e| format!("{data}: {e}"))?;
     let mut records = read_records(&text).map_err(|e| format!("{data}: {e}"))?;
     records.truncate(number(args, "--games", records.len() as u64)? as usize);
     let made = text.lines().next().unwrap_or("").trim_start_matches('#').trim();
+    if let Some(command) = option(args, "--judge") {
+        let ms = number(args, "--judge-time", 40)?;
+        let header = format!(
+            "# gomoku relabel --judge {command:?} --judge-time {ms} (scores in the judge's units) \
+             of {data} ({made})\n"
+        );
+        let mut sink = Sink::create(out, &header)?;
+        let judged = |judge: &mut Option<External>, n: usize| {
+            let result = judge_game(judge, command, rule, ms, &records[n]);
+            result.map_err(|e| eprintln!("relabel: game {n} left out: {e}")).ok()
+        };
+        sink.fill("relabel", records.len(), threads, || None, judged)?;
+        return sink.finish();
+    }
+    let nodes = number(args, "--nodes", 100_000)?;
+    let weights = option(args, "--weights").unwrap_or("embedded");
+    install_weights(rule, weights)?;
     let header =
         format!("# gomoku relabel --nodes {nodes} --weights {weights} of {data} ({made})\n",);
     let mut sink = Sink::create(out, &header)?;
@@ -45,6 +64,49 @@ pub fn run_relabel(args: &[String]) -> Result<(), String> {
         |_, n| Some(relabel(&records[n], rule, nodes, n as u64)),
     )?;
     sink.finish()
+}
+
+/// The game with each trained-on position's score replaced by the judge's evaluation, capped
+/// at the scores `gen-data` records for a win; the judge is started on first use (and again
+/// after a failure).
+fn judge_game(
+    judge: &mut Option<External>,
+    command: &str,
+    rule: Rule,
+    ms: u64,
+    record: &GameRecord,
+) -> Result<GameRecord, String> {
+    if judge.is_none() {
+        let mut brain = External::new(command);
+        brain.new_game(crate::gendata::SIZE, rule, ms, 0)?;
+        *judge = Some(brain);
+    }
+    let brain = judge.as_mut().expect("started above");
+    let scored = judged_scores(record, rule, &mut |moves, to_move| {
+        brain.judge(moves, to_move).map(|(_, eval)| eval.clamp(-20_000, 20_000))
+    });
+    if scored.is_err() {
+        *judge = None;
+    }
+    Ok(GameRecord { scores: scored?, ..record.clone() })
+}
+
+/// Scores a position given by the moves so far and the side to move.
+type ScoreOf<'a> = dyn FnMut(&[Pos], Color) -> Result<i32, String> + 'a;
+
+/// The record's scores with each trained-on position's score asked of `score` (the moves so
+/// far and the side to move).
+fn judged_scores(record: &GameRecord, rule: Rule, score: &mut ScoreOf) -> Result<Vec<i32>, String> {
+    let board = Board::new(u32::from(crate::gendata::SIZE)).expect("15 is a legal size");
+    let mut pos = Position::new(&board, rule, Color::Black);
+    let mut scores = record.scores.clone();
+    for (ply, &m) in record.moves.iter().enumerate() {
+        if ply >= record.opening && is_quiet(&pos) {
+            scores[ply - record.opening] = score(&record.moves[..ply], Color::at_ply(ply))?;
+        }
+        pos.play(index_of(m));
+    }
+    Ok(scores)
 }
 
 /// The game with each trained-on position's score replaced by a search of `nodes` nodes.
@@ -74,7 +136,6 @@ fn relabel(record: &GameRecord, rule: Rule, nodes: u64, seed: u64) -> GameRecord
 mod tests {
     use super::*;
     use gomoku::tuning::data::Outcome;
-    use gomoku::Pos;
 
     /// A marker no search returns, to tell kept scores from new ones.
     const OLD: i32 = 12_345;
@@ -98,6 +159,37 @@ mod tests {
         assert_eq!(kept, [false, false, false, false, false, true]);
         // At ply 6 black, to move with an open three, is judged ahead.
         assert!(new.scores[4] > 0, "{:?}", new.scores);
+    }
+
+    #[test]
+    fn a_judge_scores_the_quiet_positions_in_its_own_units() {
+        // A brain that reports an evaluation of 77 and then plays 7,7 whatever it is shown.
+        let brain = "while read -r line; do case \"$line\" in START*|RESTART*) echo OK;; \
+                     DONE*) echo 'MESSAGE Depth 3 | Eval 77'; echo 7,7;; esac; done";
+        let mut judge = None;
+        let new = judge_game(&mut judge, brain, Rule::Freestyle, 10, &record()).unwrap();
+        assert_eq!(new.scores, [77, 77, 77, 77, 77, OLD]);
+        assert!(judge.is_some(), "the judge is kept for the next game");
+    }
+
+    #[test]
+    fn the_judge_sees_the_moves_so_far_and_the_side_to_move() {
+        let mut asked = Vec::new();
+        let scores = judged_scores(&record(), Rule::Freestyle, &mut |moves, to_move| {
+            asked.push((moves.len(), to_move));
+            Ok(moves.len() as i32)
+        });
+        assert_eq!(scores.unwrap(), [2, 3, 4, 5, 6, OLD]);
+        assert_eq!(asked[0], (2, Color::Black));
+        assert_eq!(asked[1], (3, Color::White));
+    }
+
+    #[test]
+    fn a_judge_that_fails_leaves_the_game_out_with_an_error() {
+        let mut judge = None;
+        let result = judge_game(&mut judge, "exit 0", Rule::Freestyle, 10, &record());
+        assert!(result.is_err());
+        assert!(judge.is_none());
     }
 
     #[test]

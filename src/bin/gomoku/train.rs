@@ -6,17 +6,19 @@ use crate::{option, rule_option};
 use gomoku::ai::weights::{RuleWeights, Weights, COMBOS};
 use gomoku::tuning::data::{read_records, GameRecord};
 use gomoku::tuning::features::{samples_of, weight_vector, Layout, Sample};
-use gomoku::tuning::fit::{fit, fit_scale, loss, Options};
+use gomoku::tuning::fit::{fit, fit_scale, fit_score_scale, loss, Options, DECIDED};
 use gomoku::{Color, Rule};
 
 /// Every `VALIDATION`-th game is held out to measure the fit.
 const VALIDATION: usize = 10;
 
 /// `gomoku train --data FILE[,FILE…] --out FILE [--rule R] [--epochs N] [--lambda L] [--reg R]
-/// [--rate R] [--prior hand|FILE] [--scale S]`: several data files are read as one list of games, in the
-/// order given; the fit starts from (and is pulled towards) the prior weights, the hand-set ones
-/// unless a weights file is named; the scale (evaluation units per unit of log-odds) is fitted to
-/// the prior on the data unless given.
+/// [--rate R] [--prior hand|FILE] [--scale S] [--score-scale S|fit]`: several data files are read
+/// as one list of games, in the order given; the fit starts from (and is pulled towards) the
+/// prior weights, the hand-set ones unless a weights file is named; the scale (evaluation units
+/// per unit of log-odds) is fitted to the prior on the data unless given. `--score-scale` says
+/// the recorded scores are on another scale (another engine's, as `relabel --judge` writes
+/// them; `fit`: the one under which they predict the results best) and converts them to ours.
 pub fn run_train(args: &[String]) -> Result<(), String> {
     let rule: Rule = rule_option(args)?;
     let data = option(args, "--data").ok_or("train needs --data FILE[,FILE…]")?;
@@ -40,6 +42,17 @@ pub fn run_train(args: &[String]) -> Result<(), String> {
         Some(v) => v.parse().map_err(|_| format!("bad --scale {v:?}"))?,
         None => fit_scale(&train, &prior),
     };
+    if let Some(which) = option(args, "--score-scale") {
+        let from = match which {
+            "fit" => fit_score_scale(&train),
+            v => v.parse().map_err(|_| format!("bad --score-scale {v:?}"))?,
+        };
+        eprintln!(
+            "train: recorded scores at {from:.1} units per unit of log-odds, now at {scale:.1}"
+        );
+        rescale_scores(&mut train, from, scale);
+        rescale_scores(&mut valid, from, scale);
+    }
     let options = Options {
         scale,
         lambda: number("--lambda", 0.7)?,
@@ -121,4 +134,25 @@ fn rule_weights_of(w: &[f64], layout: Layout) -> RuleWeights {
         }
     };
     RuleWeights { sets: [set(Color::Black), set(Color::White)] }
+}
+
+/// Converts the samples' scores from `from` units per unit of log-odds to `to`; mates keep theirs.
+fn rescale_scores(samples: &mut [Sample], from: f64, to: f64) {
+    for sample in samples.iter_mut().filter(|s| s.score.abs() < DECIDED) {
+        sample.score = (f64::from(sample.score) * to / from) as f32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_converted_to_our_scale_and_decided_ones_are_kept() {
+        let sample = |score| Sample { features: vec![], result: 1.0, score };
+        let mut samples = vec![sample(100.0), sample(-250.0), sample(20_000.0), sample(-29_990.0)];
+        rescale_scores(&mut samples, 200.0, 1_000.0);
+        let scores: Vec<f32> = samples.iter().map(|s| s.score).collect();
+        assert_eq!(scores, [500.0, -1_250.0, 20_000.0, -29_990.0]);
+    }
 }
