@@ -276,16 +276,25 @@ pub fn run_agree(args: &[String]) -> Result<(), String> {
 }
 
 impl External {
-    /// The brain's move and evaluation (its last reported one, side to move's view) for the
-    /// position after `moves`, with `to_move` to play.
+    /// The brain's move and evaluation (its last reported one, side to move's view, 0 when it
+    /// reported none) for the position after `moves`, with `to_move` to play.
     pub fn judge(&mut self, moves: &[Pos], to_move: Color) -> Result<(Pos, i32), String> {
+        self.judge_if_evaluated(moves, to_move).map(|(mv, eval)| (mv, eval.unwrap_or(0)))
+    }
+
+    /// The brain's move and its last reported evaluation, if it reported one.
+    pub fn judge_if_evaluated(
+        &mut self,
+        moves: &[Pos],
+        to_move: Color,
+    ) -> Result<(Pos, Option<i32>), String> {
         self.send(&board_command(moves, to_move))?;
-        let mut eval = 0;
+        let mut eval = None;
         let timeout = self.answer_time();
         loop {
             let line = self.raw_line(timeout)?;
             if let Some(e) = eval_in(&line) {
-                eval = e;
+                eval = Some(e);
             } else if !line.to_ascii_uppercase().starts_with("MESSAGE") && !line.trim().is_empty() {
                 let mv = line.trim().parse::<Pos>().map_err(|_| format!("bad move {line:?}"))?;
                 return Ok((mv, eval));

@@ -83,7 +83,9 @@ fn judge_game(
     }
     let brain = judge.as_mut().expect("started above");
     let scored = judged_scores(record, rule, &mut |moves, to_move| {
-        brain.judge(moves, to_move).map(|(_, eval)| eval.clamp(-20_000, 20_000))
+        let (_, eval) = brain.judge_if_evaluated(moves, to_move)?;
+        let eval = eval.ok_or("the judge reported no evaluation (too little time?)")?;
+        Ok(eval.clamp(-20_000, 20_000))
     });
     if scored.is_err() {
         *judge = None;
@@ -182,6 +184,15 @@ mod tests {
         assert_eq!(scores.unwrap(), [2, 3, 4, 5, 6, OLD]);
         assert_eq!(asked[0], (2, Color::Black));
         assert_eq!(asked[1], (3, Color::White));
+    }
+
+    #[test]
+    fn a_judge_that_reports_no_evaluation_leaves_the_game_out() {
+        let brain = "while read -r line; do case \"$line\" in START*|RESTART*) echo OK;; \
+                     DONE*) echo 7,7;; esac; done";
+        let mut judge = None;
+        let result = judge_game(&mut judge, brain, Rule::Freestyle, 10, &record());
+        assert!(result.unwrap_err().contains("no evaluation"));
     }
 
     #[test]
