@@ -37,6 +37,11 @@ pub fn run_relabel(args: &[String]) -> Result<(), String> {
     records.truncate(number(args, "--games", records.len() as u64)? as usize);
     let made = text.lines().next().unwrap_or("").trim_start_matches('#').trim();
     if let Some(command) = option(args, "--judge") {
+        if option(args, "--nodes").is_some() || option(args, "--weights").is_some() {
+            return Err(
+                "relabel: --judge scores with the judge; --nodes and --weights are ours".into()
+            );
+        }
         let ms = number(args, "--judge-time", 40)?;
         let header = format!(
             "# gomoku relabel --judge {command:?} --judge-time {ms} (scores in the judge's units) \

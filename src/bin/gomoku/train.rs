@@ -45,7 +45,11 @@ pub fn run_train(args: &[String]) -> Result<(), String> {
     if let Some(which) = option(args, "--score-scale") {
         let from = match which {
             "fit" => fit_score_scale(&train),
-            v => v.parse().map_err(|_| format!("bad --score-scale {v:?}"))?,
+            v => v
+                .parse()
+                .ok()
+                .filter(|s: &f64| *s > 0.0 && s.is_finite())
+                .ok_or(format!("bad --score-scale {v:?} (a positive number or fit)"))?,
         };
         eprintln!(
             "train: recorded scores at {from:.1} units per unit of log-odds, now at {scale:.1}"
