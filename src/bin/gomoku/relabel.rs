@@ -87,10 +87,10 @@ fn judge_game(
         *judge = Some(brain);
     }
     let brain = judge.as_mut().expect("started above");
-    let scored = judged_scores(record, rule, &mut |moves, to_move| {
+    let scored = rescored(record, rule, &mut |_, moves, to_move| {
         let (_, eval) = brain.judge_if_evaluated(moves, to_move)?;
         let eval = eval.ok_or("the judge reported no evaluation (too little time?)")?;
-        Ok(eval.clamp(-20_000, 20_000))
+        Ok(Some(eval.clamp(-20_000, 20_000)))
     });
     if scored.is_err() {
         *judge = None;
@@ -98,19 +98,23 @@ fn judge_game(
     Ok(GameRecord { scores: scored?, ..record.clone() })
 }
 
-/// Scores a position given by the moves so far and the side to move.
-type ScoreOf<'a> = dyn FnMut(&[Pos], Color) -> Result<i32, String> + 'a;
+/// Scores a position, given as a board and as the moves so far, for the side to move; `None`
+/// keeps the recorded score.
+type ScoreOf<'a> = dyn FnMut(&Board, &[Pos], Color) -> Result<Option<i32>, String> + 'a;
 
-/// The record's scores with each trained-on position's score asked of `score` (the moves so
-/// far and the side to move).
-fn judged_scores(record: &GameRecord, rule: Rule, score: &mut ScoreOf) -> Result<Vec<i32>, String> {
-    let board = Board::new(u32::from(crate::gendata::SIZE)).expect("15 is a legal size");
+/// The record's scores with each trained-on position's score asked of `score`.
+fn rescored(record: &GameRecord, rule: Rule, score: &mut ScoreOf) -> Result<Vec<i32>, String> {
+    let mut board = Board::new(u32::from(crate::gendata::SIZE)).expect("15 is a legal size");
     let mut pos = Position::new(&board, rule, Color::Black);
     let mut scores = record.scores.clone();
     for (ply, &m) in record.moves.iter().enumerate() {
+        let to_move = Color::at_ply(ply);
         if ply >= record.opening && is_quiet(&pos) {
-            scores[ply - record.opening] = score(&record.moves[..ply], Color::at_ply(ply))?;
+            if let Some(new) = score(&board, &record.moves[..ply], to_move)? {
+                scores[ply - record.opening] = new;
+            }
         }
+        board.place(m, to_move);
         pos.play(index_of(m));
     }
     Ok(scores)
@@ -118,25 +122,15 @@ fn judged_scores(record: &GameRecord, rule: Rule, score: &mut ScoreOf) -> Result
 
 /// The game with each trained-on position's score replaced by a search of `nodes` nodes.
 fn relabel(record: &GameRecord, rule: Rule, nodes: u64, seed: u64) -> GameRecord {
-    let size = crate::gendata::SIZE;
-    let mut board = Board::new(u32::from(size)).expect("15 is a legal size");
-    let mut pos = Position::new(&board, rule, Color::Black);
     let mut engine = Engine::new(HASH_MB, seed);
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     let stop = AtomicBool::new(false);
-    let mut scores = record.scores.clone();
-    for (ply, &m) in record.moves.iter().enumerate() {
-        let to_move = Color::at_ply(ply);
-        if ply >= record.opening && is_quiet(&pos) {
-            let request = Request { board: &board, rule, to_move, level: Level::Master, limits };
-            if let Some(decision) = engine.think(&request, &stop, &mut |_| {}) {
-                scores[ply - record.opening] = crate::gendata::score_value(decision.analysis.score);
-            }
-        }
-        board.place(m, to_move);
-        pos.play(index_of(m));
-    }
-    GameRecord { scores, ..record.clone() }
+    let scores = rescored(record, rule, &mut |board, _, to_move| {
+        let request = Request { board, rule, to_move, level: Level::Master, limits };
+        let decision = engine.think(&request, &stop, &mut |_| {});
+        Ok(decision.map(|d| crate::gendata::score_value(d.analysis.score)))
+    });
+    GameRecord { scores: scores.expect("a search always answers"), ..record.clone() }
 }
 
 #[cfg(test)]
@@ -182,9 +176,9 @@ mod tests {
     #[test]
     fn the_judge_sees_the_moves_so_far_and_the_side_to_move() {
         let mut asked = Vec::new();
-        let scores = judged_scores(&record(), Rule::Freestyle, &mut |moves, to_move| {
+        let scores = rescored(&record(), Rule::Freestyle, &mut |_, moves, to_move| {
             asked.push((moves.len(), to_move));
-            Ok(moves.len() as i32)
+            Ok(Some(moves.len() as i32))
         });
         assert_eq!(scores.unwrap(), [2, 3, 4, 5, 6, OLD]);
         assert_eq!(asked[0], (2, Color::Black));
