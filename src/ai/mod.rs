@@ -6,6 +6,7 @@
 
 mod budget;
 mod defence;
+mod doubles;
 pub mod eval;
 pub mod graph;
 mod keyed;

@@ -1,8 +1,10 @@
 //! Principal-variation search: iterative deepening negamax with a transposition table,
 //! aspiration windows, killer and history ordering, late-move limits and reductions, static cuts
 //! and razoring near the leaves, singular extensions (how much of each: [`super::selectivity`]),
-//! forced-reply pruning and mate-distance scores.
+//! forced-reply pruning, double threats won or stopped exactly ([`super::doubles`]) and
+//! mate-distance scores.
 
+use super::doubles::{lets_through, must_stop, wins_by_double_threat};
 use super::eval::evaluate;
 use super::movegen::{generate, generate_unordered, is_tactical, Candidate, History, Situation};
 use super::position::Position;
@@ -283,6 +285,9 @@ impl<'a> Searcher<'a> {
             return win_in(ply + 3);
         }
         let selective = self.pruning == Pruning::Selective;
+        if selective && opp_fives == 0 && wins_by_double_threat(&self.pos) {
+            return win_in(ply + 5);
+        }
         if depth <= 0
             && opp_fives == 0
             && (selective || !self.pos.has_threat_at_least(opp, OPEN_FOUR))
@@ -446,8 +451,16 @@ impl<'a> Searcher<'a> {
             (Situation::Free, false) => self.pruning.late_move_limit(depth),
             _ => list.len(),
         };
-        self.order(&mut list, ply, tt_move, limit);
+        // Facing a double threat, the moves that let it through are skipped once played (and
+        // do not count against the limit), so the whole list is ordered.
+        let guard = self.pruning == Pruning::Selective
+            && situation == Situation::Free
+            && must_stop(&self.pos);
+        let ordered = if guard { list.len() } else { limit };
+        self.order(&mut list, ply, tt_move, ordered);
+        let mut skipped = 0;
         for (i, c) in list.iter().enumerate() {
+            let i = i - skipped;
             let tactical = is_tactical(&self.pos, c.index);
             // Past the limit only moves that make a threat are searched (their order is no
             // measure of them: a three ranks below killers and the history's favourites).
@@ -458,6 +471,11 @@ impl<'a> Searcher<'a> {
             let four = self.pos.shape(self.pos.to_move(), c.index).threat >= FOUR;
             let child_depth = depth - 1 + i32::from(extended != 0 && c.index == extended);
             self.pos.play(c.index);
+            if guard && lets_through(&self.pos) {
+                self.pos.undo();
+                skipped += 1;
+                continue;
+            }
             let score = if i == 0 {
                 -self.negamax(child_depth, -beta, -alpha, ply + 1, is_pv)
             } else {
@@ -497,6 +515,11 @@ impl<'a> Searcher<'a> {
             }
         }
         self.lists[ply] = list;
+        if best == -INFINITY {
+            // Every move let the opponent's double threat through: it plays it, one threat is
+            // answered, the other becomes an open four, then five.
+            best = loss_in(ply + 6);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
