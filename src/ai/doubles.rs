@@ -54,6 +54,7 @@ fn has_double_threat_point(pos: &Position, color: Color) -> bool {
 mod tests {
     use super::*;
     use crate::ai::movegen::{generate, Situation};
+    use crate::ai::shape::WIN;
     use crate::ai::vct::Vct;
     use crate::record::parse_moves;
     use crate::{Board, Rule};
@@ -109,7 +110,7 @@ mod tests {
                     let mut pos = Position::new(&board, Rule::Freestyle, side);
                     let mut list = Vec::new();
                     generate(&mut pos, &mut list);
-                    if list.is_empty() || pos.threat_count(side, crate::ai::shape::WIN) > 0 {
+                    if list.is_empty() || pos.threat_count(side, WIN) > 0 {
                         break;
                     }
                     let pick = list[rng.random_range(0..list.len().min(8))].index;
@@ -132,8 +133,8 @@ mod tests {
             for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
                 for side in Color::ALL {
                     let mut pos = Position::new(&board, rule, side);
-                    if pos.has_threat_at_least(!side, crate::ai::shape::WIN)
-                        || pos.has_threat_at_least(side, crate::ai::shape::WIN)
+                    if pos.has_threat_at_least(!side, WIN)
+                        || pos.has_threat_at_least(side, WIN)
                         || !wins_by_double_threat(&pos)
                     {
                         continue;
