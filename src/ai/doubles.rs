@@ -15,7 +15,7 @@ use crate::color::Color;
 /// Never where the opponent is black under renju: its double-threat points may be forbidden.
 pub fn must_stop(pos: &Position) -> bool {
     let me = pos.to_move();
-    !has_forbidden_points(pos, !me)
+    !pos.may_be_forbidden(!me)
         && !pos.has_threat_at_least(me, FOUR)
         && has_double_threat_point(pos, !me)
 }
@@ -34,14 +34,9 @@ pub fn lets_through(pos: &Position) -> bool {
 /// threes are forbidden).
 pub fn wins_by_double_threat(pos: &Position) -> bool {
     let me = pos.to_move();
-    !has_forbidden_points(pos, me)
+    !pos.may_be_forbidden(me)
         && !pos.has_threat_at_least(!me, FOUR)
         && (pos.threat_count(me, THREE_THREE) > 0 || pos.threat_count(me, FOUR_THREE) > 0)
-}
-
-/// Whether some of `color`'s points may be forbidden (black under renju).
-fn has_forbidden_points(pos: &Position, color: Color) -> bool {
-    pos.rule().has_forbidden_points() && color == Color::Black
 }
 
 /// Whether `color` has a point that makes two open threes, a four and an open three, or two

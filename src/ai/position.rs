@@ -346,7 +346,13 @@ impl Position {
     /// Whether some points may be forbidden to the side to move (black in renju).
     #[inline]
     pub fn may_be_forbidden_to_move(&self) -> bool {
-        self.to_move == Color::Black && self.rule.has_forbidden_points()
+        self.may_be_forbidden(self.to_move)
+    }
+
+    /// Whether some points may be forbidden to `color` (black in renju).
+    #[inline]
+    pub fn may_be_forbidden(&self, color: Color) -> bool {
+        color == Color::Black && self.rule.has_forbidden_points()
     }
 
     /// Whether the side to move may play on the empty point `index` (black's forbidden points in

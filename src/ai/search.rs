@@ -404,7 +404,7 @@ impl<'a> Searcher<'a> {
         if self.pos.threat_count(me, OPEN_FOUR) == 0 || self.pos.has_threat_at_least(!me, FOUR) {
             return false;
         }
-        if !(self.pos.rule().has_forbidden_points() && me == crate::color::Color::Black) {
+        if !self.pos.may_be_forbidden_to_move() {
             return true;
         }
         let mut points = Vec::new();
@@ -515,7 +515,7 @@ impl<'a> Searcher<'a> {
             }
         }
         self.lists[ply] = list;
-        if best == -INFINITY {
+        if guard && best == -INFINITY {
             // Every move let the opponent's double threat through: it plays it, one threat is
             // answered, the other becomes an open four, then five.
             best = loss_in(ply + 6);
