@@ -50,9 +50,9 @@ mod tests {
     use super::*;
     use crate::ai::movegen::{generate, Situation};
     use crate::ai::shape::WIN;
+    use crate::ai::test_boards::sample_boards;
     use crate::ai::vct::Vct;
-    use crate::record::parse_moves;
-    use crate::{Board, Rule};
+    use crate::Rule;
 
     /// Every move the search would skip loses to a proven VCT of the opponent (at most three
     /// threats: the double threat, the open four, and one to spare).
@@ -82,42 +82,6 @@ mod tests {
             }
         }
         assert!(checked >= 200 && kept >= 50, "too few cases: {checked} skipped, {kept} kept");
-    }
-
-    /// The bench's positions at every ply from the fourth, each also continued by a few random
-    /// choices among the eight best-ordered candidates, as boards.
-    fn sample_boards() -> Vec<(String, Board)> {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
-        let text = include_str!("../../benches/positions.txt");
-        let lines = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
-        let mut boards = Vec::new();
-        for line in lines {
-            let moves = parse_moves(line.trim(), 15).unwrap();
-            for plies in 4..=moves.len() {
-                let mut board = Board::new(15).unwrap();
-                for (i, &m) in moves[..plies].iter().enumerate() {
-                    board.place(m, Color::at_ply(i));
-                }
-                boards.push((format!("{line} after {plies}"), board.clone()));
-                for extra in 0..8 {
-                    let side = Color::at_ply(plies + extra);
-                    let mut pos = Position::new(&board, Rule::Freestyle, side);
-                    let mut list = Vec::new();
-                    generate(&mut pos, &mut list);
-                    if list.is_empty() || pos.threat_count(side, WIN) > 0 {
-                        break;
-                    }
-                    let pick = list[rng.random_range(0..list.len().min(8))].index;
-                    board.place(crate::board::pos_of(pick), side);
-                    boards.push((
-                        format!("{line} after {plies} + {} random", extra + 1),
-                        board.clone(),
-                    ));
-                }
-            }
-        }
-        boards
     }
 
     /// Every double-threat win claimed is a proven threat sequence of at most three threats.

@@ -185,6 +185,13 @@ impl Position {
         }
     }
 
+    /// The stones by line and both colours' pattern tables, for a search that plays stones on
+    /// the lines alone (the leaves' quick VCF): it must take back every stone it places there
+    /// before the position is used again.
+    pub(super) fn lines_and_tables(&mut self) -> (&mut Lines, [&'static PairTable; 2]) {
+        (&mut self.lines, self.tables)
+    }
+
     /// Both colours' patterns of the point in the middle of `window`.
     #[inline]
     fn patterns_at(&self, window: Window) -> [Pattern; 2] {

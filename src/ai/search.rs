@@ -6,8 +6,10 @@
 
 use super::doubles::{lets_through, must_stop, wins_by_double_threat};
 use super::eval::evaluate;
+use super::leaf_memo::LeafMemo;
 use super::movegen::{generate, generate_unordered, is_tactical, Candidate, History, Situation};
 use super::position::Position;
+use super::quick_vcf::QuickVcf;
 use super::score::{is_mate, loss_in, win_in, INFINITY};
 use super::selectivity::{
     reduction, root_reduction, threat_move_reduction, Pruning, NO_TABLE_MOVE_REDUCTION_DEPTH,
@@ -52,6 +54,10 @@ pub struct Searcher<'a> {
     pub nodes: u64,
     /// The short VCF search run at leaves, kept between them for its memory.
     leaf_vcf: Vcf<'static>,
+    /// The same search on the line masks alone, where the rule lets it decide the same.
+    quick_vcf: Option<QuickVcf>,
+    /// The leaf VCF searches' results, by position.
+    leaf_memo: LeafMemo,
     /// Samples the leaves for fitting the evaluation, when the environment asks for it.
     leaves: Option<LeafSampler>,
     aborted: bool,
@@ -77,6 +83,7 @@ impl<'a> Searcher<'a> {
         control: Control<'a>,
         pruning: Pruning,
     ) -> Self {
+        let quick_vcf = QuickVcf::applies(pos.rule()).then(QuickVcf::default);
         Searcher {
             pruning,
             pos,
@@ -89,6 +96,8 @@ impl<'a> Searcher<'a> {
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
             leaf_vcf: Vcf::new(0, None, None),
+            quick_vcf,
+            leaf_memo: LeafMemo::default(),
             leaves: LeafSampler::from_env(),
             aborted: false,
             improved: None,
@@ -393,9 +402,21 @@ impl<'a> Searcher<'a> {
         if fours < 2 {
             return false;
         }
-        self.leaf_vcf.restart(self.pruning.leaf_vcf_nodes());
-        let found = self.leaf_vcf.find(&mut self.pos, 5).is_some();
-        self.nodes += self.leaf_vcf.budget.nodes;
+        let key = self.pos.hash();
+        if let Some((won, nodes)) = self.leaf_memo.get(key) {
+            self.nodes += nodes;
+            return won;
+        }
+        let budget = self.pruning.leaf_vcf_nodes();
+        let (found, nodes) = match &mut self.quick_vcf {
+            Some(quick) => (quick.wins(&mut self.pos, 5, budget), quick.nodes),
+            None => {
+                self.leaf_vcf.restart(budget);
+                (self.leaf_vcf.find(&mut self.pos, 5).is_some(), self.leaf_vcf.budget.nodes)
+            }
+        };
+        self.nodes += nodes;
+        self.leaf_memo.put(key, found, nodes);
         found
     }
 

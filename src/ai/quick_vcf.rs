@@ -1,0 +1,266 @@
+//! A short VCF for the search's leaves, played on the line masks alone.
+//!
+//! A leaf VCF asks one question (can the side to move win by fours within a few nodes?) many
+//! thousand times a second, and a full move of [`Position`] (every pattern, shape and sum of the
+//! points around it) costs far more than the question needs. Here a four and its block only set
+//! bits in the line masks, and the four-and-five facts the search needs are read from the
+//! patterns of single line windows: a point's pattern in a direction says how many five points a
+//! stone there makes along it (a four one, an open four two). Renju is left to the full search
+//! (black's forbidden points depend on more than one line), see [`QuickVcf::applies`].
+
+use super::lines::Lines;
+use super::pattern::{Pattern, BLOCK4, FIVE, FLEX4};
+use super::position::Position;
+use super::shape::FOUR;
+use super::window::{patterns, PairTable};
+use crate::board::DIRECTIONS;
+use crate::color::Color;
+use crate::rule::Rule;
+
+/// A VCF search over line masks with a node budget; its buffers are kept between searches.
+#[derive(Default)]
+pub struct QuickVcf {
+    /// Attacker nodes visited by the last search.
+    pub nodes: u64,
+    budget: u64,
+    /// The candidate four points of every attacker node on the current line, each node's
+    /// behind its parent's.
+    fours: Vec<usize>,
+}
+
+/// The stones by line and the rule's pattern tables: enough to play fours and blocks.
+struct LineBoard<'p> {
+    lines: &'p mut Lines,
+    tables: [&'static PairTable; 2],
+}
+
+impl QuickVcf {
+    /// Whether the quick search decides the same question as the full one under `rule`: where
+    /// no point is ever forbidden (renju's black has forbidden points).
+    pub fn applies(rule: Rule) -> bool {
+        rule != Rule::Renju
+    }
+
+    /// Whether the side to move wins by a VCF of at most `max_fours` fours, visiting at most
+    /// `budget` attacker nodes (the last one counted gives up, as [`super::budget::Budget`]
+    /// does). The side to move must have no five to make, nor the opponent one, and the rule must
+    /// be one that [`QuickVcf::applies`] to. The position is left as it was.
+    pub fn wins(&mut self, pos: &mut Position, max_fours: u32, budget: u64) -> bool {
+        debug_assert!(Self::applies(pos.rule()), "the quick VCF does not know forbidden points");
+        let attacker = pos.to_move();
+        (self.nodes, self.budget) = (0, budget);
+        self.fours.clear();
+        pos.append_points_with_threat(attacker, FOUR, &mut self.fours);
+        self.fours.sort_by_key(|&q| std::cmp::Reverse(pos.shape(attacker, q).value));
+        let end = self.fours.len();
+        let (lines, tables) = pos.lines_and_tables();
+        let mut board = LineBoard { lines, tables };
+        self.attack(&mut board, attacker, max_fours, 0, end)
+    }
+
+    /// The attacker is to move; its candidate fours are `self.fours[start..end]`, and the
+    /// defender has no five to make.
+    fn attack(
+        &mut self,
+        board: &mut LineBoard<'_>,
+        attacker: Color,
+        fours_left: u32,
+        start: usize,
+        end: usize,
+    ) -> bool {
+        if fours_left == 0 {
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes >= self.budget {
+            return false;
+        }
+        for i in start..end {
+            let q = self.fours[i];
+            if !board.is_empty(q) {
+                continue;
+            }
+            let fives = (0..4).map(|d| fives_made(board.pattern(q, d, attacker))).sum::<u32>();
+            if fives >= 2 {
+                // An open four or two fours: one block cannot stop both fives.
+                return true;
+            }
+            if fives == 0 {
+                continue;
+            }
+            board.place(q, attacker);
+            let Some(block) = board.five_point_near(q, attacker) else {
+                board.remove(q, attacker);
+                continue;
+            };
+            // The fives the block makes for the defender (it had none to make before).
+            let counter = (0..4).map(|d| fives_made(board.pattern(block, d, !attacker))).sum();
+            board.place(block, !attacker);
+            let next = self.fours.len();
+            self.push_next_fours(board, attacker, q, (block, counter), start..end);
+            let won = next < self.fours.len()
+                && self.attack(board, attacker, fours_left - 1, next, self.fours.len());
+            self.fours.truncate(next);
+            board.remove(block, !attacker);
+            board.remove(q, attacker);
+            if won {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// After the attacker's four on `q` and the defender's block on `block` (which made
+    /// `counter` five points for the defender), the attacker's candidate fours for the next
+    /// node: the one that also stops the defender's five, else the fours made along `q`'s lines
+    /// and those of `previous` still standing.
+    fn push_next_fours(
+        &mut self,
+        board: &LineBoard<'_>,
+        attacker: Color,
+        q: usize,
+        (block, counter): (usize, u32),
+        previous: std::ops::Range<usize>,
+    ) {
+        match counter {
+            0 => {}
+            1 => {
+                let answer = board.five_point_near(block, !attacker);
+                if let Some(answer) = answer.filter(|&a| board.is_four_point(a, attacker)) {
+                    self.fours.push(answer);
+                }
+                return;
+            }
+            // Two fives to stop: the attack is over.
+            _ => return,
+        }
+        let next = self.fours.len();
+        for dir in 0..4 {
+            board.for_each_empty_near(q, dir, |r| {
+                if is_four(board.pattern(r, dir, attacker)) && !self.fours[next..].contains(&r) {
+                    self.fours.push(r);
+                }
+            });
+        }
+        for i in previous {
+            let p = self.fours[i];
+            if board.is_empty(p)
+                && !self.fours[next..].contains(&p)
+                && board.is_four_point(p, attacker)
+            {
+                self.fours.push(p);
+            }
+        }
+    }
+}
+
+/// How many five points a stone makes along a line where its pattern is `p`.
+fn fives_made(p: Pattern) -> u32 {
+    match p {
+        FLEX4 => 2,
+        BLOCK4 => 1,
+        _ => 0,
+    }
+}
+
+fn is_four(p: Pattern) -> bool {
+    p == BLOCK4 || p == FLEX4
+}
+
+impl LineBoard<'_> {
+    fn place(&mut self, q: usize, color: Color) {
+        self.lines.place(q, color);
+    }
+
+    fn remove(&mut self, q: usize, color: Color) {
+        self.lines.remove(q, color);
+    }
+
+    fn is_empty(&self, q: usize) -> bool {
+        let (w, bit) = self.lines.line(q, 0);
+        (w.black | w.white) >> bit & 1 == 0
+    }
+
+    /// `color`'s pattern at the empty point `q` along direction `dir`.
+    fn pattern(&self, q: usize, dir: usize, color: Color) -> Pattern {
+        let (w, bit) = self.lines.line(q, dir);
+        let w = w.around(bit);
+        patterns(self.tables, w.black, w.white)[color.index()]
+    }
+
+    /// Whether a stone of `color` on the empty point `q` makes a four (or more) on some line.
+    fn is_four_point(&self, q: usize, color: Color) -> bool {
+        (0..4).any(|d| is_four(self.pattern(q, d, color)))
+    }
+
+    /// The first point within four steps of `q` on its lines where `color` makes five.
+    fn five_point_near(&self, q: usize, color: Color) -> Option<usize> {
+        let mut found = None;
+        for dir in 0..4 {
+            self.for_each_empty_near(q, dir, |r| {
+                if found.is_none() && self.pattern(r, dir, color) == FIVE {
+                    found = Some(r);
+                }
+            });
+        }
+        found
+    }
+
+    /// Calls `f` with each empty point within four steps of `q` along direction `dir`.
+    fn for_each_empty_near(&self, q: usize, dir: usize, mut f: impl FnMut(usize)) {
+        let (w, bit) = self.lines.line(q, dir);
+        let mut empty = !(w.black | w.white) & 0x1ff << (bit - 4);
+        let step = DIRECTIONS[dir] as isize;
+        while empty != 0 {
+            let r_bit = empty.trailing_zeros();
+            empty &= empty - 1;
+            // Along the anti-diagonal the array index grows as the bit (the column) shrinks.
+            let steps = if dir == 3 {
+                bit as isize - r_bit as isize
+            } else {
+                r_bit as isize - bit as isize
+            };
+            f(q.wrapping_add_signed(steps * step));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::shape::WIN;
+    use crate::ai::test_boards::sample_boards;
+    use crate::ai::vcf::Vcf;
+
+    /// Where both searches finish, the quick one on the line masks wins exactly where the full
+    /// one does (long searches, so that neither stops at its length), and leaves the position
+    /// as it found it.
+    #[test]
+    fn wins_exactly_where_the_full_vcf_does() {
+        const BUDGET: u64 = 100_000;
+        let (mut compared, mut won) = (0, 0);
+        let mut quick = QuickVcf::default();
+        for (name, board) in sample_boards() {
+            for rule in [Rule::Freestyle, Rule::Standard] {
+                for side in Color::ALL {
+                    let mut pos = Position::new(&board, rule, side);
+                    if pos.has_threat_at_least(side, WIN) || pos.has_threat_at_least(!side, WIN) {
+                        continue;
+                    }
+                    let (hash, lines) = (pos.hash(), pos.lines_and_tables().0.clone());
+                    let wins = quick.wins(&mut pos, 30, BUDGET);
+                    assert!(pos.hash() == hash && *pos.lines_and_tables().0 == lines, "{name}");
+                    let mut full = Vcf::new(BUDGET, None, None);
+                    let proof = full.find(&mut pos, 30);
+                    if quick.nodes >= BUDGET || full.budget.exhausted() {
+                        continue;
+                    }
+                    compared += 1;
+                    won += usize::from(wins);
+                    assert_eq!(wins, proof.is_some(), "{name}, {side:?} {rule:?}");
+                }
+            }
+        }
+        assert!(compared >= 5_000 && won >= 1_000, "too few cases: {compared} compared, {won} won");
+    }
+}
