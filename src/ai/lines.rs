@@ -5,7 +5,7 @@
 //! The board array is 32 × 32 (the largest board plus its walls), so a line fits one word: bit
 //! `x` of a row, column or diagonal is the cell in array column `x` (row `y` for columns).
 
-use crate::board::{Board, Cell, CELLS, STRIDE};
+use crate::board::{Board, Cell, CELLS, DIRECTIONS, STRIDE};
 use crate::color::Color;
 
 const _: () = assert!(STRIDE == 32, "a line of the board array must fit one u32");
@@ -98,6 +98,16 @@ impl Lines {
             Window { black: self.stones[0][dir][l] | walls, white: self.stones[1][dir][l] | walls };
         (window, bit)
     }
+}
+
+/// The cell at bit `other` of the line through `q` in direction `dir`, where `q` is at `bit`
+/// (the line's bits and the board array's cells step together, but along the anti-diagonal the
+/// array index grows as the bit, the column, shrinks).
+#[inline]
+pub fn cell_at_bit(q: usize, dir: usize, bit: u32, other: u32) -> usize {
+    let steps =
+        if dir == 3 { bit as isize - other as isize } else { other as isize - bit as isize };
+    q.wrapping_add_signed(steps * DIRECTIONS[dir] as isize)
 }
 
 /// The line of `q` in direction `dir` (as numbered in `board::DIRECTIONS`) and its bit there.

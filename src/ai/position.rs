@@ -6,13 +6,13 @@
 //! lines; for each of those points only the pattern of that one direction changes, so a move costs
 //! 40 small-table lookups per colour. Taking it back clears four bits and replays the journal.
 
-use super::lines::{Lines, Window};
+use super::lines::{cell_at_bit, Lines, Window};
 use super::pattern::Pattern;
 use super::policy::{self, Policy};
 use super::shape::{self, Shape, Threat, FOUR, THREAT_COUNT};
 use super::weights::{self, quad_index, PointTable, THREATS};
 use super::window::{self as windows, PairTable};
-use crate::board::{index_of, Board, CELLS, DIRECTIONS, PAD, STRIDE};
+use crate::board::{index_of, Board, CELLS, PAD, STRIDE};
 use crate::color::Color;
 use crate::pos::Pos;
 use crate::renju;
@@ -452,20 +452,14 @@ impl Position {
     /// Recomputes (journaled) the patterns and shapes of the empty points on the four lines
     /// through the stone just placed on `index`.
     fn update_lines(&mut self, index: usize) {
-        for (dir, &d) in DIRECTIONS.iter().enumerate() {
+        for dir in 0..4 {
             let (line, bit) = self.lines.line(index, dir);
             // The empty cells within five steps, as bits of the line (walls set both masks).
             let mut empty = !(line.black | line.white) & NEIGHBOURHOOD << (bit - 5);
             while empty != 0 {
                 let q_bit = empty.trailing_zeros();
                 empty &= empty - 1;
-                // Along the anti-diagonal the array index grows as the bit (the column) shrinks.
-                let steps = if dir == 3 {
-                    bit as isize - q_bit as isize
-                } else {
-                    q_bit as isize - bit as isize
-                };
-                let q = index.wrapping_add_signed(steps * d as isize);
+                let q = cell_at_bit(index, dir, bit, q_bit);
                 let patterns = self.patterns_at(line.around(q_bit));
                 self.update_patterns(q, dir, patterns);
             }

@@ -8,12 +8,11 @@
 //! stone there makes along it (a four one, an open four two). Renju is left to the full search
 //! (black's forbidden points depend on more than one line), see [`QuickVcf::applies`].
 
-use super::lines::Lines;
+use super::lines::{cell_at_bit, Lines};
 use super::pattern::{Pattern, BLOCK4, FIVE, FLEX4};
 use super::position::Position;
 use super::shape::FOUR;
 use super::window::{patterns, PairTable};
-use crate::board::DIRECTIONS;
 use crate::color::Color;
 use crate::rule::Rule;
 
@@ -210,17 +209,10 @@ impl LineBoard<'_> {
     fn for_each_empty_near(&self, q: usize, dir: usize, mut f: impl FnMut(usize)) {
         let (w, bit) = self.lines.line(q, dir);
         let mut empty = !(w.black | w.white) & 0x1ff << (bit - 4);
-        let step = DIRECTIONS[dir] as isize;
         while empty != 0 {
             let r_bit = empty.trailing_zeros();
             empty &= empty - 1;
-            // Along the anti-diagonal the array index grows as the bit (the column) shrinks.
-            let steps = if dir == 3 {
-                bit as isize - r_bit as isize
-            } else {
-                r_bit as isize - bit as isize
-            };
-            f(q.wrapping_add_signed(steps * step));
+            f(cell_at_bit(q, dir, bit, r_bit));
         }
     }
 }
