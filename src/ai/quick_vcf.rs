@@ -8,6 +8,7 @@
 //! stone there makes along it (a four one, an open four two). Renju is left to the full search
 //! (black's forbidden points depend on more than one line), see [`QuickVcf::applies`].
 
+use super::budget::Budget;
 use super::lines::{cell_at_bit, Lines};
 use super::pattern::{Pattern, BLOCK4, FIVE, FLEX4};
 use super::position::Position;
@@ -17,11 +18,9 @@ use crate::color::Color;
 use crate::rule::Rule;
 
 /// A VCF search over line masks with a node budget; its buffers are kept between searches.
-#[derive(Default)]
 pub struct QuickVcf {
-    /// Attacker nodes visited by the last search.
-    pub nodes: u64,
-    budget: u64,
+    /// Attacker nodes visited by the last search, and its limit.
+    pub budget: Budget<'static>,
     /// The candidate four points of every attacker node on the current line, each node's
     /// behind its parent's.
     fours: Vec<usize>,
@@ -33,6 +32,12 @@ struct LineBoard<'p> {
     tables: [&'static PairTable; 2],
 }
 
+impl Default for QuickVcf {
+    fn default() -> Self {
+        QuickVcf { budget: Budget::new(0, None, None), fours: Vec::new() }
+    }
+}
+
 impl QuickVcf {
     /// Whether the quick search decides the same question as the full one under `rule`: where
     /// no point is ever forbidden (renju's black has forbidden points).
@@ -41,13 +46,12 @@ impl QuickVcf {
     }
 
     /// Whether the side to move wins by a VCF of at most `max_fours` fours, visiting at most
-    /// `budget` attacker nodes (the last one counted gives up, as [`super::budget::Budget`]
-    /// does). The side to move must have no five to make, nor the opponent one, and the rule must
+    /// `budget` attacker nodes (counted by a [`Budget`]: the last one gives up). The side to move must have no five to make, nor the opponent one, and the rule must
     /// be one that [`QuickVcf::applies`] to. The position is left as it was.
     pub fn wins(&mut self, pos: &mut Position, max_fours: u32, budget: u64) -> bool {
         debug_assert!(Self::applies(pos.rule()), "the quick VCF does not know forbidden points");
         let attacker = pos.to_move();
-        (self.nodes, self.budget) = (0, budget);
+        self.budget.restart(budget);
         self.fours.clear();
         pos.append_points_with_threat(attacker, FOUR, &mut self.fours);
         self.fours.sort_by_key(|&q| std::cmp::Reverse(pos.shape(attacker, q).value));
@@ -70,8 +74,7 @@ impl QuickVcf {
         if fours_left == 0 {
             return false;
         }
-        self.nodes += 1;
-        if self.nodes >= self.budget {
+        if self.budget.spend() {
             return false;
         }
         for i in start..end {
@@ -244,7 +247,7 @@ mod tests {
                     assert!(pos.hash() == hash && *pos.lines_and_tables().0 == lines, "{name}");
                     let mut full = Vcf::new(BUDGET, None, None);
                     let proof = full.find(&mut pos, 30);
-                    if quick.nodes >= BUDGET || full.budget.exhausted() {
+                    if quick.budget.exhausted() || full.budget.exhausted() {
                         continue;
                     }
                     compared += 1;

@@ -52,10 +52,8 @@ pub struct Searcher<'a> {
     lists: Vec<Vec<Candidate>>,
     /// Nodes visited so far.
     pub nodes: u64,
-    /// The short VCF search run at leaves, kept between them for its memory.
-    leaf_vcf: Vcf<'static>,
-    /// The same search on the line masks alone, where the rule lets it decide the same.
-    quick_vcf: Option<QuickVcf>,
+    /// The short VCF search run at leaves, kept between them for its buffers.
+    leaf_vcf: LeafVcf,
     /// The leaf VCF searches' results, by position.
     leaf_memo: LeafMemo,
     /// Samples the leaves for fitting the evaluation, when the environment asks for it.
@@ -83,7 +81,11 @@ impl<'a> Searcher<'a> {
         control: Control<'a>,
         pruning: Pruning,
     ) -> Self {
-        let quick_vcf = QuickVcf::applies(pos.rule()).then(QuickVcf::default);
+        let leaf_vcf = if QuickVcf::applies(pos.rule()) {
+            LeafVcf::Quick(QuickVcf::default())
+        } else {
+            LeafVcf::Full(Vcf::new(0, None, None))
+        };
         Searcher {
             pruning,
             pos,
@@ -95,8 +97,7 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY],
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
-            leaf_vcf: Vcf::new(0, None, None),
-            quick_vcf,
+            leaf_vcf,
             leaf_memo: LeafMemo::default(),
             leaves: LeafSampler::from_env(),
             aborted: false,
@@ -408,11 +409,11 @@ impl<'a> Searcher<'a> {
             return won;
         }
         let budget = self.pruning.leaf_vcf_nodes();
-        let (found, nodes) = match &mut self.quick_vcf {
-            Some(quick) => (quick.wins(&mut self.pos, 5, budget), quick.nodes),
-            None => {
-                self.leaf_vcf.restart(budget);
-                (self.leaf_vcf.find(&mut self.pos, 5).is_some(), self.leaf_vcf.budget.nodes)
+        let (found, nodes) = match &mut self.leaf_vcf {
+            LeafVcf::Quick(quick) => (quick.wins(&mut self.pos, 5, budget), quick.budget.nodes),
+            LeafVcf::Full(full) => {
+                full.restart(budget);
+                (full.find(&mut self.pos, 5).is_some(), full.budget.nodes)
             }
         };
         self.nodes += nodes;
@@ -586,6 +587,13 @@ impl<'a> Searcher<'a> {
         }
         self.history.reward(me, index, depth);
     }
+}
+
+/// The leaves' VCF search: on the line masks alone where the rule lets it decide the same
+/// ([`QuickVcf::applies`]), else the full one.
+enum LeafVcf {
+    Quick(QuickVcf),
+    Full(Vcf<'static>),
 }
 
 /// Whether `score` from an iteration already proves the result within `depth`.
