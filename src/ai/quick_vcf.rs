@@ -82,7 +82,15 @@ impl QuickVcf {
             if !board.is_empty(q) {
                 continue;
             }
-            let fives = (0..4).map(|d| fives_made(board.pattern(q, d, attacker))).sum::<u32>();
+            let mut fives = 0;
+            let mut four_dir = 0;
+            for d in 0..4 {
+                let made = fives_made(board.pattern(q, d, attacker));
+                if made > 0 {
+                    four_dir = d;
+                }
+                fives += made;
+            }
             if fives >= 2 {
                 // An open four or two fours: one block cannot stop both fives.
                 return true;
@@ -91,7 +99,8 @@ impl QuickVcf {
                 continue;
             }
             board.place(q, attacker);
-            let Some(block) = board.five_point_near(q, attacker) else {
+            // The four's five point is on the one line where it was made.
+            let Some(block) = board.five_point_along(q, four_dir, attacker) else {
                 board.remove(q, attacker);
                 continue;
             };
@@ -197,14 +206,17 @@ impl LineBoard<'_> {
 
     /// The first point within four steps of `q` on its lines where `color` makes five.
     fn five_point_near(&self, q: usize, color: Color) -> Option<usize> {
+        (0..4).find_map(|dir| self.five_point_along(q, dir, color))
+    }
+
+    /// The first point within four steps of `q` along direction `dir` where `color` makes five.
+    fn five_point_along(&self, q: usize, dir: usize, color: Color) -> Option<usize> {
         let mut found = None;
-        for dir in 0..4 {
-            self.for_each_empty_near(q, dir, |r| {
-                if found.is_none() && self.pattern(r, dir, color) == FIVE {
-                    found = Some(r);
-                }
-            });
-        }
+        self.for_each_empty_near(q, dir, |r| {
+            if found.is_none() && self.pattern(r, dir, color) == FIVE {
+                found = Some(r);
+            }
+        });
         found
     }
 
