@@ -82,15 +82,7 @@ impl QuickVcf {
             if !board.is_empty(q) {
                 continue;
             }
-            let mut fives = 0;
-            let mut four_dir = 0;
-            for d in 0..4 {
-                let made = fives_made(board.pattern(q, d, attacker));
-                if made > 0 {
-                    four_dir = d;
-                }
-                fives += made;
-            }
+            let (fives, four_dir) = board.fives_made(q, attacker);
             if fives >= 2 {
                 // An open four or two fours: one block cannot stop both fives.
                 return true;
@@ -105,7 +97,7 @@ impl QuickVcf {
                 continue;
             };
             // The fives the block makes for the defender (it had none to make before).
-            let counter = (0..4).map(|d| fives_made(board.pattern(block, d, !attacker))).sum();
+            let counter = board.fives_made(block, !attacker);
             board.place(block, !attacker);
             let next = self.fours.len();
             self.push_next_fours(board, attacker, q, (block, counter), start..end);
@@ -122,7 +114,7 @@ impl QuickVcf {
     }
 
     /// After the attacker's four on `q` and the defender's block on `block` (which made
-    /// `counter` five points for the defender), the attacker's candidate fours for the next
+    /// `counter` five points for the defender, the last along its direction), the attacker's candidate fours for the next
     /// node: the one that also stops the defender's five, else the fours made along `q`'s lines
     /// and those of `previous` still standing.
     fn push_next_fours(
@@ -130,13 +122,13 @@ impl QuickVcf {
         board: &LineBoard<'_>,
         attacker: Color,
         q: usize,
-        (block, counter): (usize, u32),
+        (block, counter): (usize, (u32, usize)),
         previous: std::ops::Range<usize>,
     ) {
         match counter {
-            0 => {}
-            1 => {
-                let answer = board.five_point_near(block, !attacker);
+            (0, _) => {}
+            (1, dir) => {
+                let answer = board.five_point_along(block, dir, !attacker);
                 if let Some(answer) = answer.filter(|&a| board.is_four_point(a, attacker)) {
                     self.fours.push(answer);
                 }
@@ -166,7 +158,7 @@ impl QuickVcf {
 }
 
 /// How many five points a stone makes along a line where its pattern is `p`.
-fn fives_made(p: Pattern) -> u32 {
+fn fives_along(p: Pattern) -> u32 {
     match p {
         FLEX4 => 2,
         BLOCK4 => 1,
@@ -204,9 +196,13 @@ impl LineBoard<'_> {
         (0..4).any(|d| is_four(self.pattern(q, d, color)))
     }
 
-    /// The first point within four steps of `q` on its lines where `color` makes five.
-    fn five_point_near(&self, q: usize, color: Color) -> Option<usize> {
-        (0..4).find_map(|dir| self.five_point_along(q, dir, color))
+    /// How many five points a stone of `color` on the empty point `q` makes, and the last
+    /// direction along which it makes one (where a single five point lies).
+    fn fives_made(&self, q: usize, color: Color) -> (u32, usize) {
+        (0..4).fold((0, 0), |(fives, last), dir| match fives_along(self.pattern(q, dir, color)) {
+            0 => (fives, last),
+            made => (fives + made, dir),
+        })
     }
 
     /// The first point within four steps of `q` along direction `dir` where `color` makes five.
