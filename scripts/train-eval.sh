@@ -8,6 +8,8 @@
 #      brain at 50 ms a move (seed 18 + round), and the last round's weights refitted to our own
 #      searched scores of the positions of all rounds against it so far (--lambda 0, at the last
 #      round's scale); the last round's file is the embedded one. These games depend on the brain's clock.
+#      Then the network on top of it (src/ai/weights/net-freestyle.txt, see README): 4 000 more
+#      such games (seed 61, no network), the network fitted with the weights held.
 # Rounds 1-2 are deterministic: the same seed gives the same files on any machine (about 30
 # minutes per round and rule on 2 cores; each round against the brain about 45). Records and
 # weights of each round stay in target/tuning/ (not in git).
@@ -55,6 +57,14 @@ for rule in "${rules[@]}"; do
         --lambda 0 --out target/tuning/$rule-r$round.weights
       weights=target/tuning/$rule-r$round.weights
     done
+    # The network on top of the final weights (held as they are): 4 000 more games against the
+    # brain, played with those weights and no network (seed 61), scored by our 20 000-node search.
+    net_records=target/tuning/$rule-vs-opponent-net.txt
+    "$bin" gen-data --rule "$rule" --games 4000 --nodes 20000 --seed 61 --threads "$threads" \
+      --weights "$weights" --net none --opponent "$OPPONENT" --opponent-time 50 --out "$net_records"
+    "$bin" train --rule "$rule" --data "$net_records" --prior "$weights" --scale 1373.4 --lambda 0 \
+      --epochs 15 --rate 0 --output-rate 1 --hidden 8 --input-rate 0.01 \
+      --out target/tuning/$rule-net-linear.weights --net-out src/ai/weights/net-$rule.txt
   fi
   cp "$weights" "src/ai/weights/$rule.txt"
   if [ "$rule" = freestyle ]; then

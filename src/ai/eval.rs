@@ -12,11 +12,13 @@ pub fn evaluate(pos: &Position) -> i32 {
     let me = pos.to_move();
     let mut score = pos.learned_sum(me, false) - pos.learned_sum(!me, true);
     let weights = pos.threat_weights(me);
-    for (present, weight) in threat_terms(pos, me).into_iter().zip(weights) {
+    let terms = threat_terms(pos, me);
+    for (&present, weight) in terms.iter().zip(weights) {
         if present {
             score += weight;
         }
     }
+    score += pos.net_value(me, &terms).unwrap_or(0);
     score.clamp(-20_000, 20_000)
 }
 

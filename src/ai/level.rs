@@ -35,6 +35,10 @@ pub struct LevelConfig {
     /// played (the next best taken if it loses); in play only, not in multi-PV analysis or a
     /// search to a fixed depth or node count.
     pub defends: bool,
+    /// Whether the evaluation adds the network on top of the linear values (the deep searches,
+    /// whose leaves it was fitted for; Easy and Medium keep the linear evaluation, with which
+    /// their strengths were measured and set apart).
+    pub network: bool,
 }
 
 impl LevelConfig {
@@ -51,6 +55,7 @@ impl LevelConfig {
                 choices: 5,
                 pruning: Pruning::Careful,
                 defends: false,
+                network: false,
             },
             Level::Medium => LevelConfig {
                 max_depth: 2,
@@ -62,6 +67,7 @@ impl LevelConfig {
                 choices: 1,
                 pruning: Pruning::Careful,
                 defends: false,
+                network: false,
             },
             Level::Hard => LevelConfig {
                 max_depth: 8,
@@ -73,6 +79,7 @@ impl LevelConfig {
                 choices: 1,
                 pruning: Pruning::Selective,
                 defends: false,
+                network: true,
             },
             Level::Master => LevelConfig {
                 max_depth: 64,
@@ -84,6 +91,7 @@ impl LevelConfig {
                 choices: 1,
                 pruning: Pruning::Selective,
                 defends: true,
+                network: true,
             },
         }
     }

@@ -15,6 +15,7 @@ mod level;
 mod limits;
 mod lines;
 mod movegen;
+pub mod net;
 pub mod pattern;
 pub mod policy;
 pub mod position;
@@ -185,7 +186,8 @@ impl Engine {
     ) -> Option<Decision> {
         let started = Instant::now();
         let config = LevelConfig::of(request.level);
-        let mut pos = Position::new(request.board, request.rule, request.to_move);
+        let net = if config.network { net::for_rule(request.rule) } else { None };
+        let mut pos = Position::with_net(request.board, request.rule, request.to_move, net);
         let mut list = Vec::new();
         generate(&mut pos, &mut list);
         if list.is_empty() {

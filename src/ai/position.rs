@@ -7,6 +7,7 @@
 //! 40 small-table lookups per colour. Taking it back clears four bits and replays the journal.
 
 use super::lines::{cell_at_bit, Lines, Window};
+use super::net::{self, NetTable, Row, HIDDEN, NO_COMBO};
 use super::pattern::Pattern;
 use super::policy::{self, Policy};
 use super::shape::{self, Shape, Threat, FOUR, THREAT_COUNT};
@@ -84,7 +85,18 @@ struct Point {
     /// The evaluation's values of the point per colour, `[to move, waiting]` (empty points that
     /// colour may play only).
     learned: [[i16; 2]; 2],
+    /// The pattern combination number per colour for the network ([`NO_COMBO`] where the
+    /// colour has no value).
+    combo: [u16; 2],
 }
+
+/// An empty point before its patterns are known.
+const BLANK: Point = Point {
+    patterns: [[0; 4]; 2],
+    shapes: [Shape { threat: 0, value: 0, maybe_forbidden: false }; 2],
+    learned: [[0; 2]; 2],
+    combo: [NO_COMBO; 2],
+};
 
 /// The state one point had before a move changed it.
 #[derive(Clone, Copy)]
@@ -99,6 +111,7 @@ struct Mark {
     journal_len: usize,
     flips_len: usize,
     learned_sum: [[i32; 2]; 2],
+    hidden: [[Row; 2]; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
     area: Option<Area>,
 }
@@ -120,6 +133,10 @@ pub struct Position {
     cells: Box<[Point; CELLS]>,
     /// Sums of the points' evaluation values per colour, `[to move, waiting]`.
     learned_sum: [[i32; 2]; 2],
+    /// The network, if the rule has one.
+    net: Option<&'static NetTable>,
+    /// Sums of the points' network rows per colour, `[to move, waiting]`.
+    hidden: [[Row; 2]; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
     /// The empty points where each colour has a four or more (kept with the shapes).
     fours: [CellSet; 2],
@@ -136,6 +153,16 @@ pub struct Position {
 impl Position {
     /// The position of `board` with `to_move` to play under `rule`.
     pub fn new(board: &Board, rule: Rule, to_move: Color) -> Position {
+        Position::with_net(board, rule, to_move, net::for_rule(rule))
+    }
+
+    /// Like [`Position::new`], with `net` as the evaluation's network instead of the rule's.
+    pub(crate) fn with_net(
+        board: &Board,
+        rule: Rule,
+        to_move: Color,
+        net: Option<&'static NetTable>,
+    ) -> Position {
         let empty = Board::new(u32::from(board.size())).unwrap_or_else(|_| unreachable!());
         let points: Vec<usize> = empty.points().map(index_of).collect();
         let tables = Color::ALL.map(|c| windows::pair_table(rule.overline_wins(c)));
@@ -147,8 +174,10 @@ impl Position {
             weights: Color::ALL.map(|c| weights::point_table(rule, c)),
             policy: policy::for_rule(rule),
             lines: Lines::new(board),
-            cells: Box::new([Point::default(); CELLS]),
+            cells: Box::new([BLANK; CELLS]),
             learned_sum: [[0; 2]; 2],
+            net,
+            hidden: [[[0; HIDDEN]; 2]; 2],
             threat_count: [[0; THREAT_COUNT]; 2],
             fours: [CellSet::EMPTY, CellSet::EMPTY],
             four_flips: Vec::with_capacity(256),
@@ -338,6 +367,19 @@ impl Position {
         self.learned_sum[color.index()][usize::from(waiting)]
     }
 
+    /// The network's value for `color` to move, if the rule has a network.
+    #[inline]
+    pub fn net_value(&self, color: Color, threats: &[bool; THREATS]) -> Option<i32> {
+        let net = self.net?;
+        let (mine, theirs) = (&self.hidden[color.index()][0], &self.hidden[(!color).index()][1]);
+        let mut sums = net.bias;
+        add_difference(&mut sums, mine, theirs);
+        for (row, _) in net.threats.iter().zip(threats).filter(|(_, &t)| t) {
+            add_difference(&mut sums, row, &[0; HIDDEN]);
+        }
+        Some(net.value(&sums))
+    }
+
     /// The learned candidate order of this position's rule, if it has one.
     #[inline]
     pub fn policy(&self) -> Option<&'static Policy> {
@@ -402,6 +444,7 @@ impl Position {
             self.fours[usize::from(flip >> 15)].flip(usize::from(flip & 0x7fff));
         }
         self.learned_sum = mark.learned_sum;
+        self.hidden = mark.hidden;
         self.threat_count = mark.threat_count;
         self.area = mark.area;
     }
@@ -411,6 +454,7 @@ impl Position {
             journal_len: self.journal.len(),
             flips_len: self.four_flips.len(),
             learned_sum: self.learned_sum,
+            hidden: self.hidden,
             threat_count: self.threat_count,
             area: self.area,
         });
@@ -418,8 +462,8 @@ impl Position {
         self.history.push(index);
         self.grow_area(index);
         self.save(index);
-        self.set_shape(index, 0, Shape::default(), [0; 2]);
-        self.set_shape(index, 1, Shape::default(), [0; 2]);
+        self.set_shape(index, 0, Shape::default(), ([0; 2], NO_COMBO));
+        self.set_shape(index, 1, Shape::default(), ([0; 2], NO_COMBO));
         self.lines.place(index, color);
         self.update_lines(index);
     }
@@ -510,15 +554,25 @@ impl Position {
     /// updates that colour's sums. (The count of `QUIET` points is not meaningful: every point
     /// moves in and out of it, wrapping.)
     #[inline]
-    fn set_shape(&mut self, q: usize, c: usize, new: Shape, learned: [i16; 2]) {
+    fn set_shape(&mut self, q: usize, c: usize, new: Shape, (learned, combo): ([i16; 2], u16)) {
         let point = self.cell(q);
-        let (old, old_learned) = (point.shapes[c], point.learned[c]);
+        let (old, old_learned, old_combo) = (point.shapes[c], point.learned[c], point.combo[c]);
+        if let Some(net) = self.net {
+            if combo != old_combo {
+                let (new_rows, old_rows) =
+                    (&net.rows[usize::from(combo)], &net.rows[usize::from(old_combo)]);
+                for role in 0..2 {
+                    add_difference(&mut self.hidden[c][role], &new_rows[role], &old_rows[role]);
+                }
+            }
+        }
         let sums = &mut self.learned_sum[c];
         sums[0] += i32::from(learned[0]) - i32::from(old_learned[0]);
         sums[1] += i32::from(learned[1]) - i32::from(old_learned[1]);
         let point = self.cell_mut(q);
         point.shapes[c] = new;
         point.learned[c] = learned;
+        point.combo[c] = combo;
         if new.threat != old.threat {
             let counts = &mut self.threat_count[c];
             // Classes are below `THREAT_COUNT`: the mask only spares the bounds checks.
@@ -540,18 +594,27 @@ impl Position {
         color: Color,
         q: usize,
         patterns: [Pattern; 4],
-    ) -> (Shape, [i16; 2]) {
+    ) -> (Shape, ([i16; 2], u16)) {
         let mut s = shape::shape(patterns);
         if s.maybe_forbidden && color == Color::Black && self.rule.has_forbidden_points() {
             if renju::forbidden_at(&mut self.board, q).is_some() {
                 let forbidden = Shape { threat: shape::QUIET, value: 0, maybe_forbidden: true };
-                return (forbidden, [0; 2]);
+                return (forbidden, ([0; 2], NO_COMBO));
             }
         } else {
             s.maybe_forbidden = false;
         }
         let table = &self.weights[color.index()].values;
-        (s, table[quad_index(patterns) % weights::QUADS])
+        let quad = quad_index(patterns) % weights::QUADS;
+        (s, (table[quad], self.weights[color.index()].combos[quad]))
+    }
+}
+
+/// Adds `plus - minus` to `sums`, unit by unit.
+#[inline]
+fn add_difference(sums: &mut Row, plus: &Row, minus: &Row) {
+    for ((sum, p), m) in sums.iter_mut().zip(plus).zip(minus) {
+        *sum += p - m;
     }
 }
 

@@ -186,19 +186,22 @@ fn permutations(p: [Pattern; 4]) -> Vec<[Pattern; 4]> {
 pub struct PointTable {
     /// `[to move, waiting]` by [`quad_index`].
     pub values: Vec<[i16; 2]>,
+    /// The combination number by [`quad_index`].
+    pub combos: Vec<u16>,
     /// The threat terms.
     pub threats: [i32; THREATS],
 }
 
 impl PointTable {
     fn of(w: &Weights) -> PointTable {
-        let mut values = vec![[0; 2]; QUADS];
-        for (q, v) in values.iter_mut().enumerate() {
+        let (mut values, mut combos) = (vec![[0; 2]; QUADS], vec![0; QUADS]);
+        for q in 0..QUADS {
             let p = [q % 11, q / 11 % 11, q / 121 % 11, q / 1331].map(|x| x as Pattern);
             let k = combo_of(p);
-            *v = [w.mover[k], w.waiter[k]];
+            values[q] = [w.mover[k], w.waiter[k]];
+            combos[q] = k as u16;
         }
-        PointTable { values, threats: w.threats }
+        PointTable { values, combos, threats: w.threats }
     }
 }
 

@@ -153,7 +153,9 @@ mod tests {
         for rule in Rule::ALL {
             let layout = Layout::of(rule);
             let weights = weight_vector(rule_weights(rule), layout);
-            let mut pos = Position::new(&Board::new(15).unwrap(), rule, Color::Black);
+            // The linear part alone (the network on top is checked in `super::net`).
+            let board = Board::new(15).unwrap();
+            let mut pos = Position::with_net(&board, rule, Color::Black, None);
             for &(x, y) in &moves {
                 pos.play(index_of(Pos::new(x, y)));
                 if is_quiet(&pos) {

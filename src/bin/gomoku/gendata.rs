@@ -2,7 +2,9 @@
 //!
 //! Each game starts from a few random stones near the centre (so that games differ) and is then
 //! played by Master with a fixed node budget per move, which makes every game a function of the
-//! seed and the weights it plays with (`--weights hand|embedded|FILE`): the same command writes
+//! seed and the weights it plays with (`--weights hand|embedded|FILE`, and `--net
+//! embedded|none|FILE` for the network on top: the embedded one with the embedded weights,
+//! none with others, unless named): the same command writes
 //! the same file on any machine, however many threads.
 //!
 //! With `--opponent CMD --opponent-time MS` the games are matches instead: Master (still at the
@@ -14,6 +16,7 @@
 
 use crate::player::{External, Player};
 use crate::{number, option, rule_option};
+use gomoku::ai::net::NetTable;
 use gomoku::ai::weights::{self, RuleWeights, Weights};
 use gomoku::ai::{Engine, Limits, Request, Score};
 use gomoku::board::index_of;
@@ -58,12 +61,13 @@ pub fn run_gen_data(args: &[String]) -> Result<(), String> {
     }
     let threads = number(args, "--threads", 2)?.max(1) as usize;
     let weights = option(args, "--weights").unwrap_or("embedded");
-    install_weights(plan.rule, weights)?;
+    install_weights(plan.rule, weights, option(args, "--net"))?;
     let out = option(args, "--out").ok_or("gen-data needs --out FILE")?;
     let against = match &plan.opponent {
         Some((command, ms)) => format!(" --opponent {command:?} --opponent-time {ms}"),
         None => String::new(),
-    } + if plan.opponent_both { " --opponent-both" } else { "" };
+    } + if plan.opponent_both { " --opponent-both" } else { "" }
+        + &option(args, "--net").map(|n| format!(" --net {n}")).unwrap_or_default();
     let header = format!(
         "# gomoku gen-data --rule {} --games {} --nodes {} --seed {} --weights {weights}{against}\n",
         plan.rule, plan.games, plan.nodes, plan.seed
@@ -169,7 +173,21 @@ impl Sink {
 }
 
 /// Plays with the hand-set weights (`hand`), the embedded ones (`embedded`) or a weights file.
-pub fn install_weights(rule: Rule, which: &str) -> Result<(), String> {
+///
+/// The network on top of them (freestyle and standard) is the embedded one with the embedded
+/// weights and none with others, unless `net` names one: `embedded`, `none` or a network file.
+pub fn install_weights(rule: Rule, which: &str, net: Option<&str>) -> Result<(), String> {
+    let net = match net.unwrap_or(if which == "embedded" { "embedded" } else { "none" }) {
+        "embedded" => None,
+        "none" => Some(None),
+        path => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            Some(Some(NetTable::parse(&text).map_err(|e| format!("{path}: {e}"))?))
+        }
+    };
+    if let Some(net) = net {
+        gomoku::ai::net::install(net)?;
+    }
     match which {
         "embedded" => Ok(()),
         _ => weights::install(rule, read_weights(which)?),

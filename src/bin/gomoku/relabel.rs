@@ -57,7 +57,7 @@ pub fn run_relabel(args: &[String]) -> Result<(), String> {
     }
     let nodes = number(args, "--nodes", 100_000)?;
     let weights = option(args, "--weights").unwrap_or("embedded");
-    install_weights(rule, weights)?;
+    install_weights(rule, weights, option(args, "--net"))?;
     let header =
         format!("# gomoku relabel --nodes {nodes} --weights {weights} of {data} ({made})\n",);
     let mut sink = Sink::create(out, &header)?;

@@ -6,8 +6,47 @@ use crate::{option, rule_option};
 use gomoku::ai::weights::{RuleWeights, Weights, COMBOS};
 use gomoku::tuning::data::{read_records, GameRecord};
 use gomoku::tuning::features::{samples_of, weight_vector, Layout, Sample};
-use gomoku::tuning::fit::{fit, fit_scale, fit_score_scale, loss, Options, DECIDED};
+use gomoku::tuning::fit::{fit, fit_scale, fit_score_scale, loss, sigmoid, Options, DECIDED};
+use gomoku::tuning::net::{fit_net, net_loss, Net, NetOptions};
 use gomoku::{Color, Rule};
+
+/// Fits a network of `hidden` units over the linear weights `prior` and reports its held-out
+/// losses (against the results and against the fit's own target) as it goes.
+fn run_net(
+    train: &[Sample],
+    valid: &[Sample],
+    prior: &[f64],
+    hidden: usize,
+    options: &Options,
+    net_options: &NetOptions,
+) -> Result<Net, String> {
+    let on_results = Options { lambda: 1.0, ..*options };
+    let mut net = Net::start(prior, hidden, 1);
+    let report = |epoch: usize, net: &Net| {
+        eprintln!(
+            "net: epoch {epoch}: held-out loss {:.5} (results) {:.5} (target), train {:.5}",
+            net_loss(valid, net, &on_results),
+            net_loss(valid, net, options),
+            net_loss(&train[..train.len().min(20_000)], net, options),
+        )
+    };
+    let entropy: f64 = valid
+        .iter()
+        .map(|s| {
+            let t = sigmoid(f64::from(s.score) / options.scale).clamp(1e-9, 1.0 - 1e-9);
+            -(t * t.ln() + (1.0 - t) * (1.0 - t).ln())
+        })
+        .sum::<f64>()
+        / valid.len().max(1) as f64;
+    eprintln!("net: the held-out targets' own entropy (the least loss against them) {entropy:.5}");
+    report(0, &net);
+    fit_net(train, &mut net, prior, options, net_options, 7, &mut |epoch, net| {
+        if epoch % 5 == 0 {
+            report(epoch, net)
+        }
+    });
+    Ok(net)
+}
 
 /// Every `VALIDATION`-th game is held out to measure the fit.
 const VALIDATION: usize = 10;
@@ -65,6 +104,33 @@ pub fn run_train(args: &[String]) -> Result<(), String> {
         rate: number("--rate", 2.0)?,
     };
     let on_results = Options { lambda: 1.0, ..options };
+    if let Some(hidden) = option(args, "--hidden") {
+        let hidden = hidden.parse().map_err(|_| "bad --hidden")?;
+        let net_options = NetOptions {
+            batch: number("--batch", 1024.0)? as usize,
+            input_rate: number("--input-rate", 0.002)?,
+            decay: number("--decay", 0.0)?,
+            output_rate: number("--output-rate", options.rate)?,
+        };
+        let net_out = option(args, "--net-out").ok_or("--hidden needs --net-out FILE")?;
+        let net = run_net(&train, &valid, &prior, hidden, &options, &net_options)?;
+        let made = made.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(" and ");
+        let header = format!(
+            "Fitted by `gomoku train {}`\non {data}, made by {made}.\n{} training and {} held-out \
+             positions; held-out cross-entropy against the results: linear alone {:.5}, with the \
+             network {:.5}; against the target: {:.5}, {:.5}.",
+            args.join(" "),
+            train.len(),
+            valid.len(),
+            loss(&valid, &prior, &on_results),
+            net_loss(&valid, &net, &on_results),
+            loss(&valid, &prior, &options),
+            net_loss(&valid, &net, &options),
+        );
+        write_atomically(net_out, &net.to_text(&header)?)?;
+        let weights = rule_weights_of(&net.linear, layout);
+        return write_atomically(out, &weights.to_text(&header));
+    }
     let before = loss(&valid, &prior, &on_results);
     eprintln!(
         "train: {} games, {} positions ({} held out), scale {scale:.1}, held-out loss {before:.5}",

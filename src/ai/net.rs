@@ -1,0 +1,155 @@
+//! A small network on top of the linear evaluation (fitted by `gomoku train --hidden`): each of
+//! [`HIDDEN`] units sums a row per point (by the point's pattern combination, for its colour as
+//! the side to move and as the side waiting) and a row per threat term that holds, adds a bias,
+//! clips the sum to `0..=ONE`, and the evaluation adds each unit's clipped value times its
+//! output weight. The rows' sums are kept up to date by the position as the linear sums are.
+//!
+//! The file format, one item a line (`#` starts a comment):
+//!
+//! ```text
+//! hidden 8                     # must be HIDDEN
+//! bias 2048 2048 …             # per unit, in 1/ONE
+//! output 120 -95 …             # per unit, evaluation units at a full unit
+//! combo F3 F2 B1 N m1 … m8 w1 … w8   # rows to move, then waiting, in 1/ONE
+//! threat open_four t1 … t8
+//! ```
+
+use super::weights::{combo_of, pattern_named, COMBOS, THREATS, THREAT_NAMES};
+use crate::rule::Rule;
+use std::sync::OnceLock;
+
+/// Hidden units.
+pub const HIDDEN: usize = 8;
+/// A unit's full value (its input weights and biases are in 1/ONE).
+pub const ONE: i32 = 4096;
+/// The combination number standing for "no value here" (a point the colour may not play, or a
+/// stone): its rows are zero.
+pub const NO_COMBO: u16 = COMBOS as u16;
+
+/// One unit row per hidden unit.
+pub type Row = [i32; HIDDEN];
+
+/// The network's parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetTable {
+    /// By combination number (and [`NO_COMBO`], zero): `[to move, waiting]` rows.
+    pub rows: Vec<[Row; 2]>,
+    /// By threat term.
+    pub threats: [Row; THREATS],
+    /// Per unit.
+    pub bias: Row,
+    /// Per unit, evaluation units.
+    pub output: Row,
+}
+
+impl NetTable {
+    /// Reads a network file.
+    pub fn parse(text: &str) -> Result<NetTable, String> {
+        let zero = [0; HIDDEN];
+        let mut net = NetTable {
+            rows: vec![[zero; 2]; COMBOS + 1],
+            threats: [zero; THREATS],
+            bias: zero,
+            output: zero,
+        };
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let bad = || format!("network line {}: {raw:?}", n + 1);
+            let numbers = |from: usize, count: usize| -> Result<Vec<i32>, String> {
+                let values = words.get(from..).filter(|w| w.len() == count).ok_or_else(bad)?;
+                values.iter().map(|w| w.parse().map_err(|_| bad())).collect()
+            };
+            let row = |v: &[i32]| -> Row { std::array::from_fn(|k| v[k]) };
+            match words.first().copied() {
+                None => {}
+                Some("hidden") if words.len() == 2 && words[1] == HIDDEN.to_string() => {}
+                Some("bias") => net.bias = row(&numbers(1, HIDDEN)?),
+                Some("output") => net.output = row(&numbers(1, HIDDEN)?),
+                Some("combo") => {
+                    let names = words.get(1..5).ok_or_else(bad)?;
+                    let patterns: Option<Vec<_>> = names.iter().map(|w| pattern_named(w)).collect();
+                    let p = patterns.ok_or_else(bad)?;
+                    let v = numbers(5, 2 * HIDDEN)?;
+                    net.rows[combo_of([p[0], p[1], p[2], p[3]])] =
+                        [row(&v[..HIDDEN]), row(&v[HIDDEN..])];
+                }
+                Some("threat") => {
+                    let name = words.get(1).ok_or_else(bad)?;
+                    let j = THREAT_NAMES.iter().position(|t| t == name).ok_or_else(bad)?;
+                    net.threats[j] = row(&numbers(2, HIDDEN)?);
+                }
+                _ => return Err(bad()),
+            }
+        }
+        Ok(net)
+    }
+
+    /// The network's value for hidden sums `sums` (the rows' sums and bias, before clipping).
+    #[inline]
+    pub fn value(&self, sums: &Row) -> i32 {
+        let mut total = 0i64;
+        for (&sum, &output) in sums.iter().zip(&self.output) {
+            total += i64::from(sum.clamp(0, ONE)) * i64::from(output);
+        }
+        (total / i64::from(ONE)) as i32
+    }
+}
+
+/// The network in use for freestyle and standard: the embedded one unless [`install`] chose
+/// another (or none) first.
+static IN_USE: OnceLock<Option<NetTable>> = OnceLock::new();
+
+/// The network of a rule, if it has one: freestyle and standard share the embedded
+/// `weights/net-freestyle.txt` (or what [`install`] set); renju has none.
+pub fn for_rule(rule: Rule) -> Option<&'static NetTable> {
+    if rule.has_forbidden_points() {
+        return None;
+    }
+    IN_USE
+        .get_or_init(|| {
+            let text = include_str!("weights/net-freestyle.txt");
+            Some(NetTable::parse(text).unwrap_or_else(|e| panic!("embedded {e}")))
+        })
+        .as_ref()
+}
+
+/// Makes this process evaluate with `net` (or no network) instead of the embedded one (tools
+/// that generate data with given weights). Refused once the network has been used.
+pub fn install(net: Option<NetTable>) -> Result<(), String> {
+    IN_USE.set(net).map_err(|_| "the network is already in use".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_network_reads_and_bad_lines_are_refused() {
+        assert!(for_rule(Rule::Freestyle).is_some() && for_rule(Rule::Renju).is_none());
+        let eight = "1 2 3 4 5 6 7 8";
+        let good = format!("hidden 8\nbias {eight}\noutput {eight}\nthreat open_four {eight}\n");
+        assert_eq!(NetTable::parse(&good).unwrap().output, [1, 2, 3, 4, 5, 6, 7, 8]);
+        for bad in [
+            "hidden 16".to_string(),
+            "bias 1 2 3".to_string(),
+            format!("output {eight} 9"),
+            format!("combo F3 F2 B1 {eight} {eight}"),
+            format!("combo F3 F2 B1 XX {eight} {eight}"),
+            format!("threat nothing {eight}"),
+            "hello".to_string(),
+        ] {
+            assert!(NetTable::parse(&bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_unit_counts_between_zero_and_one() {
+        let mut net = NetTable::parse("hidden 8\noutput 100 0 0 0 0 0 0 0\n").unwrap();
+        assert_eq!(net.value(&[-5, 0, 0, 0, 0, 0, 0, 0]), 0);
+        assert_eq!(net.value(&[ONE / 2, 0, 0, 0, 0, 0, 0, 0]), 50);
+        assert_eq!(net.value(&[3 * ONE, 0, 0, 0, 0, 0, 0, 0]), 100);
+        net.output = [0; HIDDEN];
+        assert_eq!(net.value(&[ONE; HIDDEN]), 0);
+    }
+}

@@ -1,0 +1,321 @@
+//! Fitting the small network on top of the linear evaluation (see [`crate::ai::net`]): hidden
+//! units, each a clipped-linear function (`clamp(h, 0, 1)`) of the same sparse features the
+//! linear evaluation weighs, their weighted sum added to the linear value.
+//!
+//! Fitted by minibatch Adam on the same cross-entropy as [`super::fit`], starting from the linear
+//! weights and small random input weights; the linear weights may be held where they are (a
+//! step size of zero), so that the network learns only what they miss.
+
+use super::features::Sample;
+use super::fit::{sigmoid, Options};
+use crate::ai::net::{HIDDEN, ONE};
+use crate::ai::weights::{combinations, COMBOS, PATTERN_NAMES, THREATS, THREAT_NAMES};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// The network's parameters.
+#[derive(Clone, Debug)]
+pub struct Net {
+    /// The linear weights, one per feature (evaluation units).
+    pub linear: Vec<f64>,
+    /// Hidden units.
+    pub hidden: usize,
+    /// Input weights, feature-major: `input[i * hidden + k]` (activation units).
+    pub input: Vec<f64>,
+    /// Hidden biases.
+    pub bias: Vec<f64>,
+    /// Output weights of the hidden units (evaluation units).
+    pub output: Vec<f64>,
+}
+
+impl Net {
+    /// A network with `hidden` units whose value is about `linear`'s (output weights ±100 in
+    /// turn, so that units' values cancel while their inputs are near zero; small random input
+    /// weights drawn from `seed`).
+    pub fn start(linear: &[f64], hidden: usize, seed: u64) -> Net {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let input = (0..linear.len() * hidden).map(|_| rng.random_range(-0.002..0.002)).collect();
+        Net {
+            linear: linear.to_vec(),
+            hidden,
+            input,
+            bias: vec![0.5; hidden],
+            output: (0..hidden).map(|k| if k % 2 == 0 { 100.0 } else { -100.0 }).collect(),
+        }
+    }
+
+    /// The hidden pre-activations for `features`.
+    fn pre(&self, features: &[(u32, f32)], out: &mut [f64]) {
+        out.copy_from_slice(&self.bias);
+        for &(i, x) in features {
+            let row = &self.input[i as usize * self.hidden..][..self.hidden];
+            for (o, a) in out.iter_mut().zip(row) {
+                *o += f64::from(x) * a;
+            }
+        }
+    }
+
+    /// The linear part of the value.
+    fn linear_value(&self, features: &[(u32, f32)]) -> f64 {
+        features.iter().map(|&(i, x)| f64::from(x) * self.linear[i as usize]).sum()
+    }
+
+    /// The value of a position with these `features`.
+    pub fn value(&self, features: &[(u32, f32)]) -> f64 {
+        let mut h = vec![0.0; self.hidden];
+        self.pre(features, &mut h);
+        self.linear_value(features)
+            + h.iter().zip(&self.output).map(|(h, u)| h.clamp(0.0, 1.0) * u).sum::<f64>()
+    }
+}
+
+impl Net {
+    /// The network as the engine's file (see [`crate::ai::net`]), after `header` (comment
+    /// lines); the features are laid out as one shared set (to move, waiting, threats).
+    pub fn to_text(&self, header: &str) -> Result<String, String> {
+        if self.hidden != HIDDEN || self.linear.len() != 2 * COMBOS + THREATS {
+            return Err(format!("the engine reads {HIDDEN} hidden units over one shared set"));
+        }
+        let scaled = |v: &[f64], by: f64| -> String {
+            let ints: Vec<String> =
+                v.iter().map(|x| ((x * by).round() as i64).to_string()).collect();
+            ints.join(" ")
+        };
+        let one = f64::from(ONE);
+        let row = |i: usize| &self.input[i * HIDDEN..][..HIDDEN];
+        let mut out: String = header.lines().map(|l| format!("# {l}\n")).collect();
+        out += &format!(
+            "hidden {HIDDEN}\nbias {}\noutput {}\n",
+            scaled(&self.bias, one),
+            scaled(&self.output, 1.0)
+        );
+        for (k, p) in combinations().iter().enumerate() {
+            let [a, b, c, d] = p.map(|x| PATTERN_NAMES[usize::from(x)]);
+            out += &format!(
+                "combo {a} {b} {c} {d} {} {}\n",
+                scaled(row(k), one),
+                scaled(row(COMBOS + k), one)
+            );
+        }
+        for (j, name) in THREAT_NAMES.iter().enumerate() {
+            out += &format!("threat {name} {}\n", scaled(row(2 * COMBOS + j), one));
+        }
+        Ok(out)
+    }
+}
+
+/// The mean cross-entropy of the network's predictions against the targets.
+pub fn net_loss(samples: &[Sample], net: &Net, options: &Options) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = sigmoid(net.value(&s.features) / options.scale).clamp(1e-9, 1.0 - 1e-9);
+            let t = target(s, options);
+            -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+fn target(sample: &Sample, options: &Options) -> f64 {
+    let searched = sigmoid(f64::from(sample.score) / options.scale);
+    options.lambda * f64::from(sample.result) + (1.0 - options.lambda) * searched
+}
+
+/// Adam's running moments for one parameter vector.
+struct Adam {
+    m: Vec<f64>,
+    v: Vec<f64>,
+    rate: f64,
+    /// Each parameter's share of the rate (1 unless set).
+    shares: Vec<f64>,
+}
+
+impl Adam {
+    fn new(len: usize, rate: f64) -> Adam {
+        Adam { m: vec![0.0; len], v: vec![0.0; len], rate, shares: vec![1.0; len] }
+    }
+
+    fn step(&mut self, params: &mut [f64], grad: &[f64], t: i32) {
+        let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
+        let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
+        for i in 0..params.len() {
+            self.m[i] = b1 * self.m[i] + (1.0 - b1) * grad[i];
+            self.v[i] = b2 * self.v[i] + (1.0 - b2) * grad[i] * grad[i];
+            params[i] -=
+                self.rate * self.shares[i] * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + eps);
+        }
+    }
+}
+
+/// How the network is fitted besides [`Options`].
+#[derive(Clone, Copy, Debug)]
+pub struct NetOptions {
+    /// Samples per Adam step.
+    pub batch: usize,
+    /// Adam's step size for the input weights and biases (activation units).
+    pub input_rate: f64,
+    /// L2 pull of the input and output weights towards zero.
+    pub decay: f64,
+    /// Adam's step size for the output weights (evaluation units).
+    pub output_rate: f64,
+}
+
+/// Fits `net` to `samples` (shuffled each epoch with `seed`); the linear weights are pulled
+/// towards `prior` as in [`super::fit::fit`]. `on_epoch` hears each epoch's number.
+pub fn fit_net(
+    samples: &[Sample],
+    net: &mut Net,
+    prior: &[f64],
+    options: &Options,
+    net_options: &NetOptions,
+    seed: u64,
+    on_epoch: &mut dyn FnMut(usize, &Net),
+) {
+    let d = net.hidden;
+    let mut adam_linear = Adam::new(net.linear.len(), options.rate);
+    let mut adam_output = Adam::new(d, net_options.output_rate);
+    let mut adam_input = Adam::new(net.input.len(), net_options.input_rate);
+    let mut adam_bias = Adam::new(d, net_options.input_rate);
+    // A feature present many times over (the empty points far from every stone) moves a unit
+    // that many times as far per step: its input weights take steps that much smaller.
+    let mut largest = vec![1.0f64; net.linear.len()];
+    for s in samples {
+        for &(i, x) in &s.features {
+            largest[i as usize] = largest[i as usize].max(f64::from(x.abs()));
+        }
+    }
+    for (i, l) in largest.iter().enumerate() {
+        adam_input.shares[i * d..][..d].fill(1.0 / l);
+    }
+    let mut order: Vec<usize> = (0..samples.len()).collect();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut t = 0;
+    let (mut h, mut dh) = (vec![0.0; d], vec![0.0; d]);
+    for epoch in 1..=options.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        for batch in order.chunks(net_options.batch.max(1)) {
+            let mut g_linear = vec![0.0; net.linear.len()];
+            let mut g_input = vec![0.0; net.input.len()];
+            let (mut g_bias, mut g_output) = (vec![0.0; d], vec![0.0; d]);
+            let n = batch.len() as f64;
+            for &j in batch {
+                let s = &samples[j];
+                net.pre(&s.features, &mut h);
+                let value = net.linear_value(&s.features)
+                    + h.iter().zip(&net.output).map(|(h, u)| h.clamp(0.0, 1.0) * u).sum::<f64>();
+                let g = (sigmoid(value / options.scale) - target(s, options)) / (options.scale * n);
+                for k in 0..d {
+                    g_output[k] += g * h[k].clamp(0.0, 1.0);
+                    dh[k] = if h[k] > 0.0 && h[k] < 1.0 { g * net.output[k] } else { 0.0 };
+                    g_bias[k] += dh[k];
+                }
+                for &(i, x) in &s.features {
+                    let i = i as usize;
+                    g_linear[i] += g * f64::from(x);
+                    let row = &mut g_input[i * d..][..d];
+                    for k in 0..d {
+                        row[k] += dh[k] * f64::from(x);
+                    }
+                }
+            }
+            for i in 0..g_linear.len() {
+                g_linear[i] += 2.0 * options.reg * (net.linear[i] - prior[i]);
+            }
+            for (g, w) in g_input.iter_mut().zip(&net.input) {
+                *g += 2.0 * net_options.decay * w;
+            }
+            t += 1;
+            adam_linear.step(&mut net.linear, &g_linear, t);
+            if d > 0 {
+                adam_output.step(&mut net.output, &g_output, t);
+                adam_input.step(&mut net.input, &g_input, t);
+                adam_bias.step(&mut net.bias, &g_bias, t);
+            }
+        }
+        on_epoch(epoch, net);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::eval::evaluate;
+    use crate::ai::net::NetTable;
+    use crate::ai::weights::rule_weights;
+    use crate::ai::Position;
+    use crate::board::{index_of, Board};
+    use crate::color::Color;
+    use crate::pos::Pos;
+    use crate::rule::Rule;
+    use crate::tuning::features::{features_of, is_quiet, weight_vector, Layout};
+
+    /// A network whose units are far from zero and from each other.
+    fn lively_net() -> Net {
+        let layout = Layout::of(Rule::Freestyle);
+        let linear = weight_vector(rule_weights(Rule::Freestyle), layout);
+        let mut net = Net::start(&linear, HIDDEN, 3);
+        let mut rng = SmallRng::seed_from_u64(5);
+        for a in net.input.iter_mut() {
+            *a = rng.random_range(-0.2..0.2);
+        }
+        for (k, (b, u)) in net.bias.iter_mut().zip(net.output.iter_mut()).enumerate() {
+            *b = 0.2 + 0.1 * k as f64;
+            *u = 300.0 - 70.0 * k as f64;
+        }
+        net
+    }
+
+    #[test]
+    fn the_engine_evaluates_a_network_file_as_the_fit_does() {
+        let net = lively_net();
+        let text = net.to_text("a test").unwrap();
+        let table: &'static NetTable = Box::leak(Box::new(NetTable::parse(&text).unwrap()));
+        let layout = Layout::of(Rule::Freestyle);
+        let board = Board::new(15).unwrap();
+        let mut pos = Position::with_net(&board, Rule::Freestyle, Color::Black, Some(table));
+        let moves = [(7, 7), (8, 8), (7, 8), (6, 6), (7, 9), (9, 9), (8, 10), (6, 8), (5, 7)];
+        let mut units_used = 0;
+        for (n, &(x, y)) in moves.iter().enumerate() {
+            pos.play(index_of(Pos::new(x, y)));
+            if n == 4 {
+                pos.undo();
+                pos.play(index_of(Pos::new(x, y)));
+            }
+            if !is_quiet(&pos) {
+                continue;
+            }
+            let features = features_of(&pos, layout);
+            let (fitted, engine) = (net.value(&features), f64::from(evaluate(&pos)));
+            let linear = net.linear_value(&features);
+            units_used += usize::from((fitted - linear).abs() > 50.0);
+            assert!((fitted - engine).abs() < 8.0, "after {x},{y}: fit {fitted}, engine {engine}");
+        }
+        assert!(units_used > 0, "the test's network changed no evaluation");
+    }
+
+    #[test]
+    fn fitting_a_network_lowers_the_loss_on_what_a_line_cannot_fit() {
+        // Results decided by the product of two features: no weighted sum fits them.
+        let mut samples = Vec::new();
+        for i in 0..400 {
+            let (a, b) = (i % 2, i / 2 % 2);
+            let result = if a == b { 1.0 } else { 0.0 };
+            let features = vec![(0, a as f32), (1, b as f32), (2, 1.0)];
+            samples.push(Sample { features, result, score: 0.0 });
+        }
+        let options = Options { scale: 100.0, lambda: 1.0, reg: 0.0, epochs: 300, rate: 5.0 };
+        let net_options = NetOptions { batch: 50, input_rate: 0.02, decay: 0.0, output_rate: 5.0 };
+        let prior = [0.0; 3];
+        let mut line = Net::start(&prior, 0, 1);
+        fit_net(&samples, &mut line, &prior, &options, &net_options, 1, &mut |_, _| {});
+        let mut net = Net::start(&prior, 4, 1);
+        fit_net(&samples, &mut net, &prior, &options, &net_options, 1, &mut |_, _| {});
+        let line_loss = net_loss(&samples, &line, &options);
+        let fitted_loss = net_loss(&samples, &net, &options);
+        assert!(line_loss > 0.6, "a line cannot fit it: {line_loss}");
+        assert!(fitted_loss < 0.2, "the network should: {fitted_loss}");
+    }
+}
