@@ -375,7 +375,9 @@ impl Position {
         let mut sums = net.bias;
         add_difference(&mut sums, mine, theirs);
         for (row, _) in net.threats.iter().zip(threats).filter(|(_, &t)| t) {
-            add_difference(&mut sums, row, &[0; HIDDEN]);
+            for (sum, r) in sums.iter_mut().zip(row) {
+                *sum += r;
+            }
         }
         Some(net.value(&sums))
     }

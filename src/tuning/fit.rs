@@ -26,7 +26,7 @@ pub struct Options {
 }
 
 /// What a sample should predict: the result blended with the searched score.
-fn target(sample: &Sample, options: &Options) -> f64 {
+pub(crate) fn target(sample: &Sample, options: &Options) -> f64 {
     let searched = sigmoid(f64::from(sample.score) / options.scale);
     options.lambda * f64::from(sample.result) + (1.0 - options.lambda) * searched
 }

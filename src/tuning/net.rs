@@ -7,7 +7,7 @@
 //! step size of zero), so that the network learns only what they miss.
 
 use super::features::Sample;
-use super::fit::{sigmoid, Options};
+use super::fit::{sigmoid, target, Options};
 use crate::ai::net::{HIDDEN, ONE};
 use crate::ai::weights::{combinations, COMBOS, PATTERN_NAMES, THREATS, THREAT_NAMES};
 use rand::rngs::SmallRng;
@@ -115,11 +115,6 @@ pub fn net_loss(samples: &[Sample], net: &Net, options: &Options) -> f64 {
         })
         .sum();
     total / samples.len().max(1) as f64
-}
-
-fn target(sample: &Sample, options: &Options) -> f64 {
-    let searched = sigmoid(f64::from(sample.score) / options.scale);
-    options.lambda * f64::from(sample.result) + (1.0 - options.lambda) * searched
 }
 
 /// Adam's running moments for one parameter vector.
