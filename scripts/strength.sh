@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-target/strength}
 mkdir -p "$out"
-cargo build --release --bin gomoku
+cargo build --release -p gomoku-lab --bin gomoku
 bin=target/release/gomoku
 engines=../shared/engines
 run() { local name=$1; shift; "$bin" match "$@" --time 200 > "$out/$name.log"; grep RESULT "$out/$name.log"; }

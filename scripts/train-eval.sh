@@ -26,7 +26,7 @@ seed=${SEED:-1}
 threads=${THREADS:-2}
 rules=("${@:-freestyle}")
 [ $# -eq 0 ] && rules=(freestyle renju)
-cargo build --release --bin gomoku
+cargo build --release -p gomoku-lab --bin gomoku
 bin=target/release/gomoku
 mkdir -p target/tuning
 for rule in "${rules[@]}"; do

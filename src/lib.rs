@@ -2,7 +2,8 @@
 //!
 //! Pure Rust, no GUI: the board, the rules (freestyle, standard, renju with RIF forbidden points),
 //! one game with undo/redo and clocks, save files, opening rules (swap1, swap2, RIF), the AI, and
-//! the Gomocup `pbrain` protocol.
+//! the Gomocup `pbrain` protocol. Training, matches and benchmarks live in the lab crate
+//! (`gomoku-lab`), which uses this crate's public API.
 //!
 //! ## Coordinates — one convention everywhere
 //! * **Protocol coordinates** ([`Pos`]): `x,y`, zero-based; `x` is the column counted from the
@@ -34,7 +35,6 @@ pub mod protocol;
 pub mod record;
 pub mod renju;
 mod rule;
-pub mod tuning;
 
 pub use board::{Board, Cell};
 pub use color::Color;

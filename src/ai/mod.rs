@@ -8,6 +8,7 @@ mod budget;
 mod defence;
 mod doubles;
 pub mod eval;
+pub mod evaluation;
 pub mod graph;
 mod keyed;
 mod leaf_memo;
@@ -16,6 +17,7 @@ mod limits;
 mod lines;
 mod movegen;
 pub mod net;
+pub mod observer;
 pub mod pattern;
 pub mod policy;
 pub mod position;
@@ -32,9 +34,11 @@ mod vct;
 pub mod weights;
 mod window;
 
+pub use evaluation::{Evaluation, RuleEvaluation};
 pub use level::LevelConfig;
 pub use limits::Limits;
 pub use movegen::hand_order;
+pub use observer::LeafObserver;
 pub use position::Position;
 pub use score::Score;
 
@@ -48,6 +52,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use search::{Control, Searcher};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tt::Table;
 
@@ -132,17 +137,34 @@ pub struct Engine {
     rng: SmallRng,
     /// Search threads (1: the deterministic single-thread search).
     threads: usize,
+    /// The evaluation's parameters.
+    evaluation: Evaluation,
+    /// Told of every leaf the searches evaluate (the lab's sampler), if any.
+    leaf_observer: Option<Arc<dyn LeafObserver>>,
 }
 
 impl Engine {
-    /// An engine with a transposition table of `hash_mb` MiB and a random seed from `seed`.
+    /// An engine with a transposition table of `hash_mb` MiB and a random seed from `seed`,
+    /// evaluating with the embedded parameters.
     pub fn new(hash_mb: usize, seed: u64) -> Engine {
+        Engine::with_evaluation(hash_mb, seed, Evaluation::embedded())
+    }
+
+    /// Like [`Engine::new`], evaluating with `evaluation`.
+    pub fn with_evaluation(hash_mb: usize, seed: u64, evaluation: Evaluation) -> Engine {
         Engine {
             tt: Table::new(hash_mb),
             history: History::new(),
             rng: SmallRng::seed_from_u64(seed),
             threads: 1,
+            evaluation,
+            leaf_observer: None,
         }
+    }
+
+    /// Tells `observer` of every leaf the engine's searches evaluate statically from now on.
+    pub fn set_leaf_observer(&mut self, observer: Option<Arc<dyn LeafObserver>>) {
+        self.leaf_observer = observer;
     }
 
     /// Searches with `threads` threads (at least 1): helpers search the same position beside
@@ -186,8 +208,20 @@ impl Engine {
     ) -> Option<Decision> {
         let started = Instant::now();
         let config = LevelConfig::of(request.level);
-        let net = if config.network { net::for_rule(request.rule) } else { None };
-        let mut pos = Position::with_net(request.board, request.rule, request.to_move, net);
+        let rule_evaluation = self.evaluation.rule(request.rule);
+        let without_network;
+        let rule_evaluation = if config.network {
+            rule_evaluation
+        } else {
+            without_network = rule_evaluation.without_network();
+            &without_network
+        };
+        let mut pos = Position::with_evaluation(
+            request.board,
+            request.rule,
+            request.to_move,
+            rule_evaluation,
+        );
         let mut list = Vec::new();
         generate(&mut pos, &mut list);
         if list.is_empty() {
@@ -202,10 +236,12 @@ impl Engine {
             return Some(Decision { best: pos_of(first), analysis });
         }
         let limits = merged_limits(request.limits, &config);
+        let observer = self.leaf_observer.clone();
         let control = Control {
             stop,
             deadline: limits.move_time.map(|t| started + t),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
+            observer: observer.as_deref(),
         };
         // Nodes of threat searches that found nothing still count as searched.
         let mut proof_nodes = 0;
@@ -242,6 +278,7 @@ impl Engine {
         };
         let helpers = Helpers {
             count: self.threads - 1,
+            observer: observer.as_deref(),
             pos: pos.clone(),
             root_moves: root_moves.clone(),
             limits,
@@ -413,8 +450,9 @@ pub const MAX_THREADS: usize = 64;
 /// The helper threads of a parallel search: each searches the same position on its own
 /// (its own history and killers; odd helpers start one iteration deeper, so they spread over
 /// the depths), sharing only the table, until the main search ends.
-struct Helpers {
+struct Helpers<'o> {
     count: usize,
+    observer: Option<&'o dyn LeafObserver>,
     pos: Position,
     root_moves: Vec<usize>,
     limits: Limits,
@@ -423,7 +461,7 @@ struct Helpers {
     started: Instant,
 }
 
-impl Helpers {
+impl Helpers<'_> {
     /// Runs `main` with the helpers searching beside it; they stop when it returns.
     fn beside<T>(self, tt: &Table, main: impl FnOnce() -> T) -> T {
         if self.count == 0 {
@@ -433,13 +471,14 @@ impl Helpers {
         std::thread::scope(|scope| {
             for i in 1..=self.count {
                 let (done, pos, root_moves) = (&done, self.pos.clone(), self.root_moves.clone());
-                let (limits, deadline, pruning, started) =
-                    (self.limits, self.deadline, self.pruning, self.started);
+                let (limits, deadline, pruning, started, observer) =
+                    (self.limits, self.deadline, self.pruning, self.started, self.observer);
                 scope.spawn(move || {
                     let control = Control {
                         stop: done,
                         deadline,
                         node_limit: limits.nodes.unwrap_or(u64::MAX),
+                        observer,
                     };
                     let mut history = History::new();
                     let mut searcher = Searcher::new(pos, tt, &mut history, control, pruning);

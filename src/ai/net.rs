@@ -15,8 +15,6 @@
 //! ```
 
 use super::weights::{combo_of, pattern_named, COMBOS, THREATS, THREAT_NAMES};
-use crate::rule::Rule;
-use std::sync::OnceLock;
 
 /// Hidden units.
 pub const HIDDEN: usize = 8;
@@ -96,37 +94,12 @@ impl NetTable {
     }
 }
 
-/// The network in use for freestyle and standard: the embedded one unless [`install`] chose
-/// another (or none) first.
-static IN_USE: OnceLock<Option<NetTable>> = OnceLock::new();
-
-/// The network of a rule, if it has one: freestyle and standard share the embedded
-/// `weights/net-freestyle.txt` (or what [`install`] set); renju has none.
-pub fn for_rule(rule: Rule) -> Option<&'static NetTable> {
-    if rule.has_forbidden_points() {
-        return None;
-    }
-    IN_USE
-        .get_or_init(|| {
-            let text = include_str!("weights/net-freestyle.txt");
-            Some(NetTable::parse(text).unwrap_or_else(|e| panic!("embedded {e}")))
-        })
-        .as_ref()
-}
-
-/// Makes this process evaluate with `net` (or no network) instead of the embedded one (tools
-/// that generate data with given weights). Refused once the network has been used.
-pub fn install(net: Option<NetTable>) -> Result<(), String> {
-    IN_USE.set(net).map_err(|_| "the network is already in use".to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_embedded_network_reads_and_bad_lines_are_refused() {
-        assert!(for_rule(Rule::Freestyle).is_some() && for_rule(Rule::Renju).is_none());
+    fn a_network_reads_and_bad_lines_are_refused() {
         let eight = "1 2 3 4 5 6 7 8";
         let good = format!("hidden 8\nbias {eight}\noutput {eight}\nthreat open_four {eight}\n");
         assert_eq!(NetTable::parse(&good).unwrap().output, [1, 2, 3, 4, 5, 6, 7, 8]);

@@ -21,8 +21,6 @@ use super::pattern::{Pattern, PATTERN_COUNT};
 use super::position::Position;
 use super::weights::{combinations, combo_of, pattern_named, COMBOS, PATTERN_NAMES, QUADS};
 use crate::board::pos_of;
-use crate::rule::Rule;
-use std::sync::OnceLock;
 
 /// Distance classes: 0 (unused: the point itself is taken) to 6 (six or more).
 pub const DISTANCES: usize = 7;
@@ -173,26 +171,13 @@ pub fn distance(a: usize, b: usize) -> usize {
     usize::from(pa.x.abs_diff(pb.x).max(pa.y.abs_diff(pb.y))).min(DISTANCES - 1)
 }
 
-/// The embedded policy of `rule`, if it has one (freestyle only: the other rules' candidates
-/// keep the hand-set order).
-pub fn for_rule(rule: Rule) -> Option<&'static Policy> {
-    static FREESTYLE: OnceLock<Policy> = OnceLock::new();
-    match rule {
-        Rule::Freestyle => Some(FREESTYLE.get_or_init(|| {
-            let text = include_str!("weights/order-freestyle.txt");
-            let w = PolicyWeights::parse(text).unwrap_or_else(|e| panic!("embedded {e}"));
-            Policy::of(&w)
-        })),
-        Rule::Standard | Rule::Renju => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::{index_of, Board};
     use crate::color::Color;
     use crate::pos::Pos;
+    use crate::rule::Rule;
 
     fn position(moves: &[(u8, u8)]) -> Position {
         let board = Board::new(15).unwrap();

@@ -6,10 +6,11 @@
 //! lines; for each of those points only the pattern of that one direction changes, so a move costs
 //! 40 small-table lookups per colour. Taking it back clears four bits and replays the journal.
 
+use super::evaluation::{Evaluation, RuleEvaluation};
 use super::lines::{cell_at_bit, Lines, Window};
-use super::net::{self, NetTable, Row, HIDDEN, NO_COMBO};
+use super::net::{NetTable, Row, HIDDEN, NO_COMBO};
 use super::pattern::Pattern;
-use super::policy::{self, Policy};
+use super::policy::Policy;
 use super::shape::{self, Shape, Threat, FOUR, THREAT_COUNT};
 use super::weights::{self, quad_index, PointTable, THREATS};
 use super::window::{self as windows, PairTable};
@@ -18,6 +19,7 @@ use crate::color::Color;
 use crate::pos::Pos;
 use crate::renju;
 use crate::rule::Rule;
+use std::sync::Arc;
 
 /// The ten neighbours of a point on a line, as bits of an eleven-cell window (bit 5 the point).
 const NEIGHBOURHOOD: u32 = 0b111_1101_1111;
@@ -124,9 +126,9 @@ pub struct Position {
     to_move: Color,
     tables: [&'static PairTable; 2],
     /// The evaluation's weights per colour.
-    weights: [&'static PointTable; 2],
+    weights: [Arc<PointTable>; 2],
     /// The learned candidate order of the rule, if it has one.
-    policy: Option<&'static Policy>,
+    policy: Option<Arc<Policy>>,
     lines: Lines,
     /// Read and written through [`Position::cell`] and [`Position::cell_mut`] in the hot paths
     /// (undo, which borrows the journal meanwhile, masks its index the same way).
@@ -134,7 +136,7 @@ pub struct Position {
     /// Sums of the points' evaluation values per colour, `[to move, waiting]`.
     learned_sum: [[i32; 2]; 2],
     /// The network, if the rule has one.
-    net: Option<&'static NetTable>,
+    net: Option<Arc<NetTable>>,
     /// Sums of the points' network rows per colour, `[to move, waiting]`.
     hidden: [[Row; 2]; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
@@ -153,15 +155,16 @@ pub struct Position {
 impl Position {
     /// The position of `board` with `to_move` to play under `rule`.
     pub fn new(board: &Board, rule: Rule, to_move: Color) -> Position {
-        Position::with_net(board, rule, to_move, net::for_rule(rule))
+        Position::with_evaluation(board, rule, to_move, Evaluation::embedded().rule(rule))
     }
 
-    /// Like [`Position::new`], with `net` as the evaluation's network instead of the rule's.
-    pub(crate) fn with_net(
+    /// Like [`Position::new`], evaluated with `evaluation` (the parameters of `rule`) instead of
+    /// the embedded ones.
+    pub fn with_evaluation(
         board: &Board,
         rule: Rule,
         to_move: Color,
-        net: Option<&'static NetTable>,
+        evaluation: &RuleEvaluation,
     ) -> Position {
         let empty = Board::new(u32::from(board.size())).unwrap_or_else(|_| unreachable!());
         let points: Vec<usize> = empty.points().map(index_of).collect();
@@ -171,12 +174,12 @@ impl Position {
             rule,
             to_move: Color::Black,
             tables,
-            weights: Color::ALL.map(|c| weights::point_table(rule, c)),
-            policy: policy::for_rule(rule),
+            weights: evaluation.points.clone(),
+            policy: evaluation.policy.clone(),
             lines: Lines::new(board),
             cells: Box::new([BLANK; CELLS]),
             learned_sum: [[0; 2]; 2],
-            net,
+            net: evaluation.network.clone(),
             hidden: [[[0; HIDDEN]; 2]; 2],
             threat_count: [[0; THREAT_COUNT]; 2],
             fours: [CellSet::EMPTY, CellSet::EMPTY],
@@ -370,7 +373,7 @@ impl Position {
     /// The network's value for `color` to move, if the rule has a network.
     #[inline]
     pub fn net_value(&self, color: Color, threats: &[bool; THREATS]) -> Option<i32> {
-        let net = self.net?;
+        let net = self.net.as_deref()?;
         let (mine, theirs) = (&self.hidden[color.index()][0], &self.hidden[(!color).index()][1]);
         let mut sums = net.bias;
         add_difference(&mut sums, mine, theirs);
@@ -384,8 +387,8 @@ impl Position {
 
     /// The learned candidate order of this position's rule, if it has one.
     #[inline]
-    pub fn policy(&self) -> Option<&'static Policy> {
-        self.policy
+    pub fn policy(&self) -> Option<&Policy> {
+        self.policy.as_deref()
     }
 
     /// The evaluation's threat terms for `color` (see [`weights::THREAT_NAMES`]).
@@ -559,7 +562,7 @@ impl Position {
     fn set_shape(&mut self, q: usize, c: usize, new: Shape, (learned, combo): ([i16; 2], u16)) {
         let point = self.cell(q);
         let (old, old_learned, old_combo) = (point.shapes[c], point.learned[c], point.combo[c]);
-        if let Some(net) = self.net {
+        if let Some(net) = self.net.as_deref() {
             if combo != old_combo {
                 let (new_rows, old_rows) =
                     (&net.rows[usize::from(combo)], &net.rows[usize::from(old_combo)]);

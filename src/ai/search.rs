@@ -8,6 +8,7 @@ use super::doubles::{lets_through, must_stop, wins_by_double_threat};
 use super::eval::evaluate;
 use super::leaf_memo::LeafMemo;
 use super::movegen::{generate, generate_unordered, is_tactical, Candidate, History, Situation};
+use super::observer::LeafObserver;
 use super::position::Position;
 use super::quick_vcf::QuickVcf;
 use super::score::{is_mate, loss_in, win_in, INFINITY};
@@ -19,7 +20,6 @@ use super::selectivity::{
 use super::shape::{FOUR, OPEN_FOUR, WIN};
 use super::tt::{Bound, Table};
 use super::vcf::Vcf;
-use crate::tuning::leaves::LeafSampler;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -37,6 +37,8 @@ pub struct Control<'a> {
     pub deadline: Option<Instant>,
     /// Abort after this many nodes.
     pub node_limit: u64,
+    /// Told of every leaf evaluated statically, if any.
+    pub observer: Option<&'a dyn LeafObserver>,
 }
 
 /// One search over one position.
@@ -56,8 +58,6 @@ pub struct Searcher<'a> {
     leaf_vcf: LeafVcf,
     /// The leaf VCF searches' results, by position.
     leaf_memo: LeafMemo,
-    /// Samples the leaves for fitting the evaluation, when the environment asks for it.
-    leaves: Option<LeafSampler>,
     aborted: bool,
     pruning: Pruning,
     /// The best root move of the running iteration once it beat the first move's score.
@@ -99,7 +99,6 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             leaf_vcf,
             leaf_memo: LeafMemo::default(),
-            leaves: LeafSampler::from_env(),
             aborted: false,
             improved: None,
             table_frozen: false,
@@ -391,8 +390,8 @@ impl<'a> Searcher<'a> {
         if self.leaf_vcf(me) {
             return win_in(ply + 5);
         }
-        if let Some(sampler) = &mut self.leaves {
-            sampler.offer(self.pos.board(), self.pos.to_move());
+        if let Some(observer) = self.control.observer {
+            observer.leaf(self.pos.board(), self.pos.to_move());
         }
         known.unwrap_or_else(|| evaluate(&self.pos))
     }

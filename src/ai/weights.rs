@@ -1,6 +1,7 @@
 //! The evaluation's weights: a value for every combination of a point's four line patterns, once
 //! for the side to move and once for the side waiting, plus a few threat terms — fitted to game
-//! outcomes by `gomoku train` and embedded from `weights/<rule>.txt`.
+//! outcomes by the lab's `gomoku train` and embedded from `weights/<rule>.txt` (see
+//! [`super::evaluation`]).
 //!
 //! The text format, one item a line (`#` starts a comment, which records how the file was made):
 //!
@@ -14,8 +15,6 @@
 
 use super::pattern::{Pattern, PATTERN_COUNT};
 use super::shape;
-use crate::color::Color;
-use crate::rule::Rule;
 use std::sync::OnceLock;
 
 /// Number of unordered combinations of four patterns.
@@ -193,7 +192,8 @@ pub struct PointTable {
 }
 
 impl PointTable {
-    fn of(w: &Weights) -> PointTable {
+    /// The table of one colour's weights.
+    pub fn of(w: &Weights) -> PointTable {
         let (mut values, mut combos) = (vec![[0; 2]; QUADS], vec![0; QUADS]);
         for q in 0..QUADS {
             let p = [q % 11, q / 11 % 11, q / 121 % 11, q / 1331].map(|x| x as Pattern);
@@ -203,47 +203,6 @@ impl PointTable {
         }
         PointTable { values, combos, threats: w.threats }
     }
-}
-
-/// The weights of each rule in use: the embedded ones unless [`install`] chose others first.
-static IN_USE: [OnceLock<RuleWeights>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-
-fn rule_slot(rule: Rule) -> usize {
-    match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 2,
-    }
-}
-
-/// The weights of a rule: the embedded file's, or those [`install`]ed for this process.
-pub fn rule_weights(rule: Rule) -> &'static RuleWeights {
-    let text = match rule {
-        Rule::Freestyle => include_str!("weights/freestyle.txt"),
-        Rule::Standard => include_str!("weights/standard.txt"),
-        Rule::Renju => include_str!("weights/renju.txt"),
-    };
-    IN_USE[rule_slot(rule)]
-        .get_or_init(|| RuleWeights::parse(text).unwrap_or_else(|e| panic!("embedded {e}")))
-}
-
-/// Makes this process evaluate `rule` with `weights` instead of the embedded ones (tools that
-/// generate data with given weights). Refused once the rule's weights have been used.
-pub fn install(rule: Rule, weights: RuleWeights) -> Result<(), String> {
-    IN_USE[rule_slot(rule)]
-        .set(weights)
-        .map_err(|_| format!("the {rule} weights are already in use"))
-}
-
-/// The point table of `color` under `rule`, from the embedded weights.
-pub fn point_table(rule: Rule, color: Color) -> &'static PointTable {
-    static CELLS: [[OnceLock<PointTable>; 2]; 3] = [
-        [OnceLock::new(), OnceLock::new()],
-        [OnceLock::new(), OnceLock::new()],
-        [OnceLock::new(), OnceLock::new()],
-    ];
-    CELLS[rule_slot(rule)][color.index()]
-        .get_or_init(|| PointTable::of(&rule_weights(rule).sets[color.index()]))
 }
 
 #[cfg(test)]
@@ -280,14 +239,6 @@ mod tests {
         for bad in ["combo F3 F2 B1 50 60", "combo F3 F2 B1 XX 1 2", "threat nothing 1", "set red"]
         {
             assert!(RuleWeights::parse(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn every_embedded_file_reads() {
-        for rule in Rule::ALL {
-            let table = point_table(rule, Color::Black);
-            assert_eq!(table.values.len(), QUADS);
         }
     }
 }

@@ -11,10 +11,12 @@
 
 mod command;
 mod settings;
+mod stdio;
 mod swap2;
 
 pub use command::{parse, parse_swap2, Command, ParseError};
-pub use settings::BrainSettings;
+pub use settings::{rule_code, rule_of, BrainSettings};
+pub use stdio::serve_stdio;
 
 use crate::ai::{Analysis, Engine, Limits, Request};
 use crate::board::Board;

@@ -93,6 +93,16 @@ impl BrainSettings {
     pub fn after_move(&mut self) {}
 }
 
+/// The Gomocup `INFO rule` value of a rule (bit 1: exactly five; bit 4: renju): what a client
+/// sends, and what [`rule_of`] reads back.
+pub fn rule_code(rule: Rule) -> u8 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 4,
+    }
+}
+
 /// The rule of a Gomocup `INFO rule` bitmask: 4 renju (and 2, read as renju like Yixin-Board
 /// does), 1 exactly five (standard), 0 freestyle.
 pub fn rule_of(mask: u64) -> Rule {
@@ -115,6 +125,9 @@ mod tests {
         assert_eq!(rule_of(1), Rule::Standard);
         assert_eq!(rule_of(2), Rule::Renju);
         assert_eq!(rule_of(4), Rule::Renju);
+        for rule in Rule::ALL {
+            assert_eq!(rule_of(u64::from(rule_code(rule))), rule);
+        }
     }
 
     #[test]

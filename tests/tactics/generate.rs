@@ -125,7 +125,7 @@ fn setting(name: &str, default: &str) -> Vec<String> {
 
 /// The canonical openings: offsets from the centre, black first.
 fn openings() -> Vec<Vec<(i32, i32)>> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/engines/openings-canonical26.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/lab/openings/canonical26.txt");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
     lines

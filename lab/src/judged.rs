@@ -28,14 +28,19 @@ pub struct LossJudge {
 impl LossJudge {
     /// A judge running `cmd` at `ms` a position; worths already in the file `cache` are reused
     /// and new ones appended to it.
-    pub fn new(cmd: &str, rule: Rule, ms: u64, cache: Option<&str>) -> Result<LossJudge, String> {
+    pub fn new(
+        cmd: &str,
+        rule: Rule,
+        ms: u64,
+        cache: Option<&std::path::Path>,
+    ) -> Result<LossJudge, String> {
         let mut judge = External::new(cmd);
         judge.new_game(15, rule, ms, 0)?;
         let (map, cache_file) = match cache {
             Some(path) => {
                 let map = parse_cache(&std::fs::read_to_string(path).unwrap_or_default());
                 let file = std::fs::OpenOptions::new().create(true).append(true).open(path);
-                (map, Some(file.map_err(|e| format!("{path}: {e}"))?))
+                (map, Some(file.map_err(|e| format!("{}: {e}", path.display()))?))
             }
             None => (HashMap::new(), None),
         };

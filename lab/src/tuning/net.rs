@@ -1,4 +1,4 @@
-//! Fitting the small network on top of the linear evaluation (see [`crate::ai::net`]): hidden
+//! Fitting the small network on top of the linear evaluation (see [`gomoku::ai::net`]): hidden
 //! units, each a clipped-linear function (`clamp(h, 0, 1)`) of the same sparse features the
 //! linear evaluation weighs, their weighted sum added to the linear value.
 //!
@@ -8,8 +8,8 @@
 
 use super::features::Sample;
 use super::fit::{sigmoid, target, Options};
-use crate::ai::net::{HIDDEN, ONE};
-use crate::ai::weights::{combinations, COMBOS, PATTERN_NAMES, THREATS, THREAT_NAMES};
+use gomoku::ai::net::{HIDDEN, ONE};
+use gomoku::ai::weights::{combinations, COMBOS, PATTERN_NAMES, THREATS, THREAT_NAMES};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -70,7 +70,7 @@ impl Net {
 }
 
 impl Net {
-    /// The network as the engine's file (see [`crate::ai::net`]), after `header` (comment
+    /// The network as the engine's file (see [`gomoku::ai::net`]), after `header` (comment
     /// lines); the features are laid out as one shared set (to move, waiting, threats).
     pub fn to_text(&self, header: &str) -> Result<String, String> {
         if self.hidden != HIDDEN || self.linear.len() != 2 * COMBOS + THREATS {
@@ -237,20 +237,21 @@ pub fn fit_net(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::eval::evaluate;
-    use crate::ai::net::NetTable;
-    use crate::ai::weights::rule_weights;
-    use crate::ai::Position;
-    use crate::board::{index_of, Board};
-    use crate::color::Color;
-    use crate::pos::Pos;
-    use crate::rule::Rule;
     use crate::tuning::features::{features_of, is_quiet, weight_vector, Layout};
+    use gomoku::ai::eval::evaluate;
+    use gomoku::ai::evaluation::embedded_weights;
+    use gomoku::ai::net::NetTable;
+    use gomoku::ai::Evaluation;
+    use gomoku::ai::Position;
+    use gomoku::board::{index_of, Board};
+    use gomoku::Color;
+    use gomoku::Pos;
+    use gomoku::Rule;
 
     /// A network whose units are far from zero and from each other.
     fn lively_net() -> Net {
         let layout = Layout::of(Rule::Freestyle);
-        let linear = weight_vector(rule_weights(Rule::Freestyle), layout);
+        let linear = weight_vector(&embedded_weights(Rule::Freestyle), layout);
         let mut net = Net::start(&linear, HIDDEN, 3);
         let mut rng = SmallRng::seed_from_u64(5);
         for a in net.input.iter_mut() {
@@ -267,10 +268,12 @@ mod tests {
     fn the_engine_evaluates_a_network_file_as_the_fit_does() {
         let net = lively_net();
         let text = net.to_text("a test").unwrap();
-        let table: &'static NetTable = Box::leak(Box::new(NetTable::parse(&text).unwrap()));
+        let table = NetTable::parse(&text).unwrap();
+        let evaluation = Evaluation::embedded().with_network(Some(table));
         let layout = Layout::of(Rule::Freestyle);
         let board = Board::new(15).unwrap();
-        let mut pos = Position::with_net(&board, Rule::Freestyle, Color::Black, Some(table));
+        let rule = evaluation.rule(Rule::Freestyle);
+        let mut pos = Position::with_evaluation(&board, Rule::Freestyle, Color::Black, rule);
         let moves = [(7, 7), (8, 8), (7, 8), (6, 6), (7, 9), (9, 9), (8, 10), (6, 8), (5, 7)];
         let mut units_used = 0;
         for (n, &(x, y)) in moves.iter().enumerate() {

@@ -2,10 +2,11 @@
 //! player made in `gomoku match` logs, and writes the file the engine embeds
 //! (`src/ai/weights/order-freestyle.txt`).
 
+use crate::cli::FitOrderArgs;
 use crate::gendata::write_atomically;
-use crate::option;
+use crate::read_text;
+use crate::tuning::order::{choices_of_game, cross_entropy, fit, top_k, Choice, FitOptions};
 use gomoku::ai::policy::PolicyWeights;
-use gomoku::tuning::order::{choices_of_game, cross_entropy, fit, top_k, Choice, FitOptions};
 use gomoku::{Color, Notation, Pos};
 
 /// Every `HELD_OUT`-th choice (from the first) is held out to measure the fit.
@@ -15,31 +16,15 @@ const HELD_OUT: usize = 10;
 /// [--rate R] [--reg R] LOG…`: each log is the output of a freestyle `gomoku match A B
 /// --openings BOOK` (one line a game); `--learn` picks whose moves are learned, from the move
 /// after the opening on: A's (first), B's (second), or one colour's whoever played it.
-pub fn run_fit_order(args: &[String]) -> Result<(), String> {
-    let book_path = option(args, "--openings").ok_or("fit-order needs --openings BOOK")?;
-    let out = option(args, "--out").ok_or("fit-order needs --out FILE")?;
-    let learn = option(args, "--learn").unwrap_or("");
-    let learner = match learn {
-        "first" | "second" | "black" | "white" => learn.to_string(),
-        _ => return Err("fit-order needs --learn first|second|black|white".into()),
-    };
-    let number = |name: &str, default: f64| -> Result<f64, String> {
-        option(args, name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("bad {name}")))
-    };
-    let options = FitOptions {
-        steps: number("--steps", 300.0)? as usize,
-        rate: number("--rate", 0.05)?,
-        reg: number("--reg", 1e-4)?,
-    };
-    let book = std::fs::read_to_string(book_path).map_err(|e| format!("{book_path}: {e}"))?;
-    let openings = crate::arena::read_openings(&book)?;
-    let logs = log_paths(args);
-    if logs.is_empty() {
-        return Err("fit-order needs at least one match log".into());
-    }
+pub fn run_fit_order(args: &FitOrderArgs) -> Result<(), String> {
+    let book_path = args.openings.display();
+    let learner = args.learn.clone();
+    let options = FitOptions { steps: args.steps, rate: args.rate, reg: args.reg };
+    let openings = crate::arena::read_openings(&read_text(&args.openings)?)?;
+    let logs = &args.logs;
     let (mut choices, mut games) = (Vec::new(), 0);
-    for path in &logs {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    for path in logs {
+        let text = read_text(path)?;
         for line in text.lines() {
             let Some(game) = parse_game_line(line, &openings)? else { continue };
             choices.extend(choices_of_game(&game.moves, game.opening, game.colour_of(&learner)));
@@ -71,12 +56,12 @@ pub fn run_fit_order(args: &[String]) -> Result<(), String> {
         options.steps,
         options.rate,
         options.reg,
-        logs.join(" "),
+        logs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" "),
         train.len(),
         held_out.len(),
         quality(&held_out, &neutral),
     );
-    write_atomically(out, &fitted.to_text(&header))
+    write_atomically(&args.out, &fitted.to_text(&header))
 }
 
 /// Cross-entropy and top-1/3/6 agreement, as text.
@@ -89,21 +74,6 @@ fn quality(choices: &[Choice], weights: &PolicyWeights) -> String {
         100.0 * top[1],
         100.0 * top[2]
     )
-}
-
-/// The arguments that are not options or their values.
-fn log_paths(args: &[String]) -> Vec<String> {
-    let mut paths = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        if args[i].starts_with("--") {
-            i += 2;
-        } else {
-            paths.push(args[i].clone());
-            i += 1;
-        }
-    }
-    paths
 }
 
 /// One finished game of a match log.

@@ -3,14 +3,14 @@
 //! hold. The evaluation is the dot product of this vector with the weights.
 
 use super::data::{GameRecord, TRAINING_SIZE};
-use crate::ai::eval::threat_terms;
-use crate::ai::pattern::Pattern;
-use crate::ai::shape::{QUIET, WIN};
-use crate::ai::weights::{combo_of, RuleWeights, COMBOS, THREATS};
-use crate::ai::Position;
-use crate::board::{index_of, Board};
-use crate::color::Color;
-use crate::rule::Rule;
+use gomoku::ai::eval::threat_terms;
+use gomoku::ai::pattern::Pattern;
+use gomoku::ai::shape::{QUIET, WIN};
+use gomoku::ai::weights::{combo_of, RuleWeights, COMBOS, THREATS};
+use gomoku::ai::Position;
+use gomoku::board::{index_of, Board};
+use gomoku::Color;
+use gomoku::Rule;
 
 /// Weights of one colour's set: the combinations to move, waiting, then the threat terms.
 pub const PER_SET: usize = 2 * COMBOS + THREATS;
@@ -143,19 +143,22 @@ pub fn dot(features: &[(u32, f32)], weights: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::eval::evaluate;
-    use crate::ai::weights::rule_weights;
-    use crate::pos::Pos;
+    use gomoku::ai::eval::evaluate;
+    use gomoku::ai::evaluation::embedded_weights;
+    use gomoku::ai::Evaluation;
+    use gomoku::Pos;
 
     #[test]
     fn the_features_times_the_weights_are_the_evaluation() {
         let moves = [(7, 7), (8, 8), (7, 8), (6, 6), (7, 9), (9, 9), (8, 10), (6, 8), (5, 7)];
         for rule in Rule::ALL {
             let layout = Layout::of(rule);
-            let weights = weight_vector(rule_weights(rule), layout);
+            let weights = weight_vector(&embedded_weights(rule), layout);
             // The linear part alone (the network on top is checked in `super::net`).
             let board = Board::new(15).unwrap();
-            let mut pos = Position::with_net(&board, rule, Color::Black, None);
+            let evaluation = Evaluation::embedded().with_network(None);
+            let mut pos =
+                Position::with_evaluation(&board, rule, Color::Black, evaluation.rule(rule));
             for &(x, y) in &moves {
                 pos.play(index_of(Pos::new(x, y)));
                 if is_quiet(&pos) {

@@ -1,6 +1,6 @@
 //! Benchmarks: search speed over fixed positions, and rule-check throughput.
 
-use crate::option;
+use crate::cli::BenchArgs;
 use gomoku::ai::{Engine, Limits, Position, Request};
 use gomoku::board::index_of;
 use gomoku::record::parse_moves;
@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// The fixed middle-game positions (move strings), one per line.
-const POSITIONS: &str = include_str!("../../../benches/positions.txt");
+const POSITIONS: &str = include_str!("../../benches/positions.txt");
 
 fn positions() -> Result<Vec<Board>, String> {
     POSITIONS
@@ -29,13 +29,9 @@ fn positions() -> Result<Vec<Board>, String> {
 
 /// `gomoku bench`: fixed depth (node-count signature, nodes/s) or fixed time (depth reached when
 /// searching for the whole time).
-pub fn run_bench(args: &[String]) -> Result<(), String> {
+pub fn run_bench(args: &BenchArgs) -> Result<(), String> {
     let boards = positions()?;
-    let depth: Option<u32> =
-        option(args, "--depth").map(str::parse).transpose().map_err(|_| "bad --depth")?;
-    let time: Option<u64> =
-        option(args, "--time").map(str::parse).transpose().map_err(|_| "bad --time")?;
-    let limits = match (depth, time) {
+    let limits = match (args.depth, args.time) {
         // The whole time is searched: the result is the depth reached in that time.
         (_, Some(ms)) => Limits::per_move(ms),
         (d, None) => Limits::depth(d.unwrap_or(8)),

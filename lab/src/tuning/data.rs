@@ -7,8 +7,8 @@
 //! random opening, the moves as `x,y`, then after `;` the search score of every move after the
 //! opening, from the point of view of the side that played it.
 
-use crate::color::Color;
-use crate::pos::Pos;
+use gomoku::Color;
+use gomoku::Pos;
 
 /// Board size of every training game and position.
 pub const TRAINING_SIZE: u8 = 15;

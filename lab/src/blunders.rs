@@ -10,11 +10,12 @@
 //! slid away with no single decisive error (*drift*).
 
 use crate::arena::read_openings;
+use crate::cli::{AgreeArgs, BlundersArgs};
 use crate::judged::LossJudge;
 use crate::player::{board_command, External, Player};
-use crate::{number, option, rule_option};
+use crate::read_text;
 use gomoku::ai::{Engine, Limits, Request};
-use gomoku::{Board, Color, Level, Notation, Pos, Rule};
+use gomoku::{Board, Color, Notation, Pos};
 use std::sync::atomic::AtomicBool;
 
 /// A judged evaluation at or below this (side to move's view) is a lost position.
@@ -43,27 +44,22 @@ impl LostGame {
 /// `gomoku blunders --log FILE --judge CMD --out FILE [--openings FILE] [--rule R] [--time MS]
 /// [--max-games N] [--every-move]` (with `--every-move`: every quiet position of A's lost games,
 /// with the judge's move, instead of the decisive errors).
-pub fn run_blunders(args: &[String]) -> Result<(), String> {
-    let log = option(args, "--log").ok_or("blunders needs --log FILE (a match log)")?;
-    let judge = option(args, "--judge").ok_or("blunders needs --judge \"shell command\"")?;
-    let out = option(args, "--out").ok_or("blunders needs --out FILE")?;
-    let book = option(args, "--openings").unwrap_or("../shared/openings/freestyle-balanced.txt");
-    let rule: Rule = rule_option(args)?;
-    let ms = number(args, "--time", 500)?;
-    let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
-    let openings =
-        read_openings(&std::fs::read_to_string(book).map_err(|e| format!("{book}: {e}"))?)?;
-    let mut judge = External::new(judge);
+pub fn run_blunders(args: &BlundersArgs) -> Result<(), String> {
+    let (rule, ms) = (args.rule, args.time);
+    let log = args.log.display();
+    let text = read_text(&args.log)?;
+    let openings = read_openings(&read_text(&args.openings)?)?;
+    let mut judge = External::new(&args.judge);
     judge.new_game(15, rule, ms, 0)?;
     let mut lines = vec![format!(
         "# gomoku blunders --log {log} --time {ms}: moves | ours | judge's | kind | before after"
     )];
     let mut kinds = std::collections::BTreeMap::new();
     let mut games = lost_games(&text)?;
-    if let Some(n) = option(args, "--max-games") {
-        games.truncate(n.parse().map_err(|_| "bad --max-games")?);
+    if let Some(n) = args.max_games {
+        games.truncate(n);
     }
-    let every_move = args.iter().any(|a| a == "--every-move");
+    let every_move = args.every_move;
     for game in &games {
         let opening = openings.get(game.number - 1).map_or(0, Vec::len);
         if every_move {
@@ -82,7 +78,8 @@ pub fn run_blunders(args: &[String]) -> Result<(), String> {
         *kinds.entry(kind).or_insert(0) += 1;
         eprintln!("blunders: game {} ({}): {kind}", game.number, game.a_color.name());
     }
-    std::fs::write(out, lines.join("\n") + "\n").map_err(|e| format!("{out}: {e}"))?;
+    let out = &args.out;
+    std::fs::write(out, lines.join("\n") + "\n").map_err(|e| format!("{}: {e}", out.display()))?;
     println!("BLUNDERS {} lost games: {kinds:?}", games.len());
     Ok(())
 }
@@ -219,20 +216,12 @@ fn quiet_positions(
 /// [--judge-time MS] [--cache FILE]]`: how often our engine plays the judge's move in a position
 /// set written by `gomoku blunders`, and with a judge how much worse our moves are by its
 /// evaluation ([`LossJudge`]).
-pub fn run_agree(args: &[String]) -> Result<(), String> {
-    let path = option(args, "--positions").ok_or("agree needs --positions FILE")?;
-    let level: Level =
-        option(args, "--level").unwrap_or("master").parse().map_err(|e| format!("{e}"))?;
-    let rule: Rule = rule_option(args)?;
-    let ms = number(args, "--time", 200)?;
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+pub fn run_agree(args: &AgreeArgs) -> Result<(), String> {
+    let (level, rule, ms) = (args.level, args.rule, args.time);
+    let text = read_text(&args.positions)?;
     let mut engine = Engine::new(32, 1);
-    let mut losses = match option(args, "--judge") {
-        Some(cmd) => {
-            let ms = option(args, "--judge-time").unwrap_or("300");
-            let ms: u64 = ms.parse().map_err(|_| "bad --judge-time")?;
-            Some(LossJudge::new(cmd, rule, ms, option(args, "--cache"))?)
-        }
+    let mut losses = match &args.judge {
+        Some(cmd) => Some(LossJudge::new(cmd, rule, args.judge_time, args.cache.as_deref())?),
         None => None,
     };
     let (mut total, mut same) = (0, 0);

@@ -1,7 +1,8 @@
 //! Match players: our engine in-process at a level, or an external Gomocup brain.
 
+use crate::leaves::LeafSampler;
 use crate::swap2;
-use gomoku::ai::{Engine, Limits, Request};
+use gomoku::ai::{Engine, LeafObserver, Limits, Request};
 use gomoku::opening::ai::{OpeningAi, Turn};
 use gomoku::opening::Opening;
 use gomoku::{Board, Color, Level, Pos, Rule};
@@ -9,6 +10,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Someone who can be asked for a move.
@@ -60,6 +62,12 @@ impl Internal {
     /// The same player searching with `threads` threads.
     pub fn with_threads(mut self, threads: usize) -> Internal {
         self.engine.set_threads(threads);
+        self
+    }
+
+    /// The same player, its searches' leaves sampled by `sampler` (if any).
+    pub fn with_leaf_sampler(mut self, sampler: Option<Arc<LeafSampler>>) -> Internal {
+        self.engine.set_leaf_observer(sampler.map(|s| s as Arc<dyn LeafObserver>));
         self
     }
 }

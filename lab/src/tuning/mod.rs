@@ -5,6 +5,5 @@
 pub mod data;
 pub mod features;
 pub mod fit;
-pub mod leaves;
 pub mod net;
 pub mod order;

@@ -1,9 +1,9 @@
 //! The evaluation-fitting pipeline through the real `gomoku` binary: `gen-data` against an
-//! external brain (our own `pbrain-gomoku`, or one that answers garbage) and `train` from a prior.
+//! external brain (our own engine, `gomoku pbrain`, or one that answers garbage) and `train` from a prior.
 
 use gomoku::board::index_of;
-use gomoku::tuning::data::{read_records, Outcome};
 use gomoku::{Board, Color, Rule};
+use gomoku_lab::tuning::data::{read_records, Outcome};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -28,7 +28,7 @@ fn games_against_a_brain_are_legal_records_that_end_as_recorded() {
     let dir = scratch("brain");
     let out = dir.join("games.txt");
     let heard = dir.join("heard.txt");
-    let brain = format!("tee -a {} | {}", heard.display(), env!("CARGO_BIN_EXE_pbrain-gomoku"));
+    let brain = format!("tee -a {} | {} pbrain", heard.display(), env!("CARGO_BIN_EXE_gomoku"));
     gomoku(&[
         "gen-data",
         "--games",
@@ -100,7 +100,7 @@ fn training_no_passes_from_a_prior_writes_the_prior_back() {
     let dir = scratch("prior");
     let data = dir.join("games.txt");
     gomoku(&["gen-data", "--games", "4", "--nodes", "300", "--out", data.to_str().unwrap()]);
-    let prior = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ai/weights/freestyle.txt");
+    let prior = concat!(env!("CARGO_MANIFEST_DIR"), "/../src/ai/weights/freestyle.txt");
     let out = dir.join("w.txt");
     gomoku(&[
         "train",

@@ -1,14 +1,14 @@
 //! `gomoku train`: fits the evaluation's weights to `gomoku gen-data` records and writes the
 //! weights file the engine embeds (`src/ai/weights/<rule>.txt`).
 
+use crate::cli::TrainArgs;
 use crate::gendata::{read_weights, write_atomically};
-use crate::{option, rule_option};
+use crate::tuning::data::{read_records, GameRecord};
+use crate::tuning::features::{samples_of, weight_vector, Layout, Sample};
+use crate::tuning::fit::{fit, fit_scale, fit_score_scale, loss, sigmoid, Options, DECIDED};
+use crate::tuning::net::{fit_net, net_loss, Net, NetOptions};
 use gomoku::ai::weights::{RuleWeights, Weights, COMBOS};
-use gomoku::tuning::data::{read_records, GameRecord};
-use gomoku::tuning::features::{samples_of, weight_vector, Layout, Sample};
-use gomoku::tuning::fit::{fit, fit_scale, fit_score_scale, loss, sigmoid, Options, DECIDED};
-use gomoku::tuning::net::{fit_net, net_loss, Net, NetOptions};
-use gomoku::{Color, Rule};
+use gomoku::Color;
 
 /// Fits a network of `hidden` units over the linear weights `prior` and reports its held-out
 /// losses (against the results and against the fit's own target) as it goes.
@@ -58,13 +58,10 @@ const VALIDATION: usize = 10;
 /// per unit of log-odds) is fitted to the prior on the data unless given. `--score-scale` says
 /// the recorded scores are on another scale (another engine's, as `relabel --judge` writes
 /// them; `fit`: the one under which they predict the results best) and converts them to ours.
-pub fn run_train(args: &[String]) -> Result<(), String> {
-    let rule: Rule = rule_option(args)?;
-    let data = option(args, "--data").ok_or("train needs --data FILE[,FILE…]")?;
-    let out = option(args, "--out").ok_or("train needs --out FILE")?;
-    let number = |name: &str, default: f64| -> Result<f64, String> {
-        option(args, name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("bad {name}")))
-    };
+pub fn run_train(args: &TrainArgs, command_line: &str) -> Result<(), String> {
+    let rule = args.rule;
+    let data = args.data.as_str();
+    let out = args.out.as_path();
     let (records, made) = read_data(data)?;
     let layout = Layout::of(rule);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
@@ -76,12 +73,9 @@ pub fn run_train(args: &[String]) -> Result<(), String> {
             train.extend(samples)
         }
     }
-    let prior = prior_vector(layout, option(args, "--prior").unwrap_or("hand"))?;
-    let scale = match option(args, "--scale") {
-        Some(v) => v.parse().map_err(|_| format!("bad --scale {v:?}"))?,
-        None => fit_scale(&train, &prior),
-    };
-    if let Some(which) = option(args, "--score-scale") {
+    let prior = prior_vector(layout, &args.prior)?;
+    let scale = args.scale.unwrap_or_else(|| fit_scale(&train, &prior));
+    if let Some(which) = args.score_scale.as_deref() {
         let from = match which {
             "fit" => fit_score_scale(&train),
             v => v
@@ -96,30 +90,23 @@ pub fn run_train(args: &[String]) -> Result<(), String> {
         rescale_scores(&mut train, from, scale);
         rescale_scores(&mut valid, from, scale);
     }
-    let options = Options {
-        scale,
-        lambda: number("--lambda", 0.7)?,
-        reg: number("--reg", 1e-9)?,
-        epochs: number("--epochs", 400.0)? as usize,
-        rate: number("--rate", 2.0)?,
-    };
+    let options =
+        Options { scale, lambda: args.lambda, reg: args.reg, epochs: args.epochs, rate: args.rate };
     let on_results = Options { lambda: 1.0, ..options };
-    if let Some(hidden) = option(args, "--hidden") {
-        let hidden = hidden.parse().map_err(|_| "bad --hidden")?;
+    if let (Some(hidden), Some(net_out)) = (args.hidden, args.net_out.as_deref()) {
         let net_options = NetOptions {
-            batch: number("--batch", 1024.0)? as usize,
-            input_rate: number("--input-rate", 0.002)?,
-            decay: number("--decay", 0.0)?,
-            output_rate: number("--output-rate", options.rate)?,
+            batch: args.batch,
+            input_rate: args.input_rate,
+            decay: args.decay,
+            output_rate: args.output_rate.unwrap_or(options.rate),
         };
-        let net_out = option(args, "--net-out").ok_or("--hidden needs --net-out FILE")?;
         let net = run_net(&train, &valid, &prior, hidden, &options, &net_options)?;
         let made = made.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(" and ");
         let header = format!(
             "Fitted by `gomoku train {}`\non {data}, made by {made}.\n{} training and {} held-out \
              positions; held-out cross-entropy against the results: linear alone {:.5}, with the \
              network {:.5}; against the target: {:.5}, {:.5}.",
-            args.join(" "),
+            command_line,
             train.len(),
             valid.len(),
             loss(&valid, &prior, &on_results),
@@ -144,10 +131,10 @@ pub fn run_train(args: &[String]) -> Result<(), String> {
         }
     });
     let after = loss(&valid, &fitted, &on_results);
-    let header = header(data, &made, args, &train, &valid, scale, before, after);
+    let header = header(data, &made, command_line, &train, &valid, scale, before, after);
     let weights = rule_weights_of(&fitted, layout);
     write_atomically(out, &weights.to_text(&header))?;
-    eprintln!("train: held-out loss {before:.5} -> {after:.5}; wrote {out}");
+    eprintln!("train: held-out loss {before:.5} -> {after:.5}; wrote {}", out.display());
     Ok(())
 }
 
@@ -168,7 +155,7 @@ fn read_data(data: &str) -> Result<(Vec<GameRecord>, Vec<String>), String> {
 fn header(
     data: &str,
     made: &[String],
-    args: &[String],
+    command_line: &str,
     train: &[Sample],
     valid: &[Sample],
     scale: f64,
@@ -181,7 +168,7 @@ fn header(
          positions (every {VALIDATION}th game held out); scale {scale:.1} evaluation units per \
          unit of log-odds;\nheld-out cross-entropy against the results: prior values {before:.5}, \
          these {after:.5}.",
-        args.join(" "),
+        command_line,
         train.len(),
         valid.len()
     )

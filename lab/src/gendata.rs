@@ -14,13 +14,13 @@
 //! With `--opponent-both` as well, the brain plays both colours (games between equals, whose
 //! results say who stood better rather than who is stronger); Master still scores every position.
 
+use crate::cli::{GenDataArgs, WeightsArgs};
 use crate::player::{External, Player};
-use crate::{number, option, rule_option};
+use crate::tuning::data::{GameRecord, Outcome};
 use gomoku::ai::net::NetTable;
-use gomoku::ai::weights::{self, RuleWeights, Weights};
-use gomoku::ai::{Engine, Limits, Request, Score};
+use gomoku::ai::weights::{RuleWeights, Weights};
+use gomoku::ai::{Engine, Evaluation, Limits, Request, Score};
 use gomoku::board::index_of;
-use gomoku::tuning::data::{GameRecord, Outcome};
 use gomoku::{Board, Color, Level, Pos, Rule};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Board size of the generated games.
-pub const SIZE: u8 = gomoku::tuning::data::TRAINING_SIZE;
+pub const SIZE: u8 = crate::tuning::data::TRAINING_SIZE;
 
 /// What to generate.
 struct Plan {
@@ -41,38 +41,34 @@ struct Plan {
     opponent: Option<(String, u64)>,
     /// Whether that brain plays both colours (Master only scores the positions).
     opponent_both: bool,
+    /// The evaluation Master plays with.
+    evaluation: Evaluation,
 }
 
 /// `gomoku gen-data --rule R --games N --nodes N --seed S --threads T --out FILE`.
-pub fn run_gen_data(args: &[String]) -> Result<(), String> {
+pub fn run_gen_data(args: &GenDataArgs) -> Result<(), String> {
     let plan = Plan {
-        rule: rule_option(args)?,
-        games: number(args, "--games", 2000)? as usize,
-        nodes: number(args, "--nodes", 8000)?,
-        seed: number(args, "--seed", 1)?,
-        opponent: match option(args, "--opponent") {
-            Some(command) => Some((command.to_string(), number(args, "--opponent-time", 100)?)),
-            None => None,
-        },
-        opponent_both: args.iter().any(|a| a == "--opponent-both"),
+        rule: args.rule,
+        games: args.games,
+        nodes: args.nodes,
+        seed: args.seed,
+        opponent: args.opponent.as_ref().map(|command| (command.clone(), args.opponent_time)),
+        opponent_both: args.opponent_both,
+        evaluation: evaluation_of(args.rule, &args.weights)?,
     };
-    if plan.opponent_both && plan.opponent.is_none() {
-        return Err("--opponent-both needs --opponent CMD".into());
-    }
-    let threads = number(args, "--threads", 2)?.max(1) as usize;
-    let weights = option(args, "--weights").unwrap_or("embedded");
-    install_weights(plan.rule, weights, option(args, "--net"))?;
-    let out = option(args, "--out").ok_or("gen-data needs --out FILE")?;
+    let threads = args.threads.max(1);
+    let weights = &args.weights.weights;
+    let out = &args.out;
     let against = match &plan.opponent {
         Some((command, ms)) => format!(" --opponent {command:?} --opponent-time {ms}"),
         None => String::new(),
     } + if plan.opponent_both { " --opponent-both" } else { "" }
-        + &option(args, "--net").map(|n| format!(" --net {n}")).unwrap_or_default();
+        + &args.weights.net.as_ref().map(|n| format!(" --net {n}")).unwrap_or_default();
     let header = format!(
         "# gomoku gen-data --rule {} --games {} --nodes {} --seed {} --weights {weights}{against}\n",
         plan.rule, plan.games, plan.nodes, plan.seed
     );
-    let mut sink = Sink::create(out, &header)?;
+    let mut sink = Sink::create(&out.display().to_string(), &header)?;
     generate(&plan, threads, &mut sink)?;
     sink.finish()
 }
@@ -89,6 +85,7 @@ pub struct Sink {
 }
 
 impl Sink {
+    /// A sink writing to `OUT.partial` (after `header`), renamed to `out` by [`Sink::finish`].
     pub fn create(out: &str, header: &str) -> Result<Sink, String> {
         let partial = format!("{out}.partial");
         let file = std::fs::File::create(&partial).map_err(|e| format!("{partial}: {e}"))?;
@@ -172,26 +169,27 @@ impl Sink {
     }
 }
 
-/// Plays with the hand-set weights (`hand`), the embedded ones (`embedded`) or a weights file.
+/// The evaluation to play `rule` with: the hand-set weights (`hand`), the embedded ones
+/// (`embedded`) or a weights file's.
 ///
 /// The network on top of them (freestyle and standard) is the embedded one with the embedded
-/// weights and none with others, unless `net` names one: `embedded`, `none` or a network file.
-pub fn install_weights(rule: Rule, which: &str, net: Option<&str>) -> Result<(), String> {
-    let net = match net.unwrap_or(if which == "embedded" { "embedded" } else { "none" }) {
-        "embedded" => None,
-        "none" => Some(None),
+/// weights and none with others, unless `--net` names one: `embedded`, `none` or a network file.
+pub fn evaluation_of(rule: Rule, args: &WeightsArgs) -> Result<Evaluation, String> {
+    let which = args.weights.as_str();
+    let mut evaluation = Evaluation::embedded();
+    if which != "embedded" {
+        evaluation = evaluation.with_weights(rule, &read_weights(which)?);
+    }
+    let net = args.net.as_deref().unwrap_or(if which == "embedded" { "embedded" } else { "none" });
+    Ok(match net {
+        "embedded" => evaluation,
+        "none" => evaluation.with_network(None),
         path => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            Some(Some(NetTable::parse(&text).map_err(|e| format!("{path}: {e}"))?))
+            let table = NetTable::parse(&text).map_err(|e| format!("{path}: {e}"))?;
+            evaluation.with_network(Some(table))
         }
-    };
-    if let Some(net) = net {
-        gomoku::ai::net::install(net)?;
-    }
-    match which {
-        "embedded" => Ok(()),
-        _ => weights::install(rule, read_weights(which)?),
-    }
+    })
 }
 
 /// The hand-set weights (`hand`) or those of a weights file, for both colours.
@@ -206,10 +204,11 @@ pub fn read_weights(which: &str) -> Result<RuleWeights, String> {
 }
 
 /// Writes `text` to `path` through a temporary file and a rename.
-pub fn write_atomically(path: &str, text: &str) -> Result<(), String> {
-    let temporary = format!("{path}.tmp");
-    std::fs::write(&temporary, text).map_err(|e| format!("{temporary}: {e}"))?;
-    std::fs::rename(&temporary, path).map_err(|e| format!("{path}: {e}"))
+pub fn write_atomically(path: &std::path::Path, text: &str) -> Result<(), String> {
+    let temporary = path.with_extension("tmp");
+    let shown = |p: &std::path::Path| p.display().to_string();
+    std::fs::write(&temporary, text).map_err(|e| format!("{}: {e}", shown(&temporary)))?;
+    std::fs::rename(&temporary, path).map_err(|e| format!("{}: {e}", shown(path)))
 }
 
 /// Plays the plan's games on `threads` threads, handing each record to `sink` as it ends.
@@ -235,7 +234,7 @@ fn play_one(
 ) -> Result<GameRecord, String> {
     let game_seed = plan.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ n as u64;
     let mut rng = SmallRng::seed_from_u64(game_seed);
-    let mut engine = Engine::new(4, game_seed);
+    let mut engine = Engine::with_evaluation(4, game_seed, plan.evaluation.clone());
     let (mut board, mut moves) = balanced_opening(plan.rule, &mut rng, &mut engine);
     let opening = moves.len();
     let limits = Limits { nodes: Some(plan.nodes), ..Limits::default() };
@@ -348,14 +347,6 @@ mod tests {
     }
 
     #[test]
-    fn a_brain_for_both_colours_needs_a_brain() {
-        let args: Vec<String> =
-            ["--opponent-both", "--out", "/nonexistent/never-written.txt"].map(String::from).into();
-        let error = run_gen_data(&args).unwrap_err();
-        assert!(error.contains("--opponent CMD"), "{error}");
-    }
-
-    #[test]
     fn records_reach_the_partial_file_in_game_order_and_the_finished_file_at_the_end() {
         let dir = std::env::temp_dir().join(format!("gen-data-sink-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -372,7 +363,7 @@ mod tests {
         sink.finish().unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
         assert!(!partial.exists());
-        let games = gomoku::tuning::data::read_records(&text).unwrap();
+        let games = crate::tuning::data::read_records(&text).unwrap();
         assert_eq!(games, vec![record(0), record(1)]);
         let _ = std::fs::remove_dir_all(&dir);
     }

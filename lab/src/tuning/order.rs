@@ -1,15 +1,15 @@
-//! Fitting the learned candidate order ([`crate::ai::policy`]): the free positions where a chosen
+//! Fitting the learned candidate order ([`gomoku::ai::policy`]): the free positions where a chosen
 //! player moved, what the model sees of each candidate point, and a softmax regression of the
 //! point chosen (Adam, full batch, an L2 pull towards zero).
 
-use crate::ai::policy::{distance, PolicyWeights, DISTANCES};
-use crate::ai::shape::{OPEN_FOUR, THREE, THREE_THREE, WIN};
-use crate::ai::weights::{combo_of, COMBOS};
-use crate::ai::{hand_order, Position};
-use crate::board::{index_of, Board};
-use crate::color::Color;
-use crate::pos::Pos;
-use crate::rule::Rule;
+use gomoku::ai::policy::{distance, PolicyWeights, DISTANCES};
+use gomoku::ai::shape::{OPEN_FOUR, THREE, THREE_THREE, WIN};
+use gomoku::ai::weights::{combo_of, COMBOS};
+use gomoku::ai::{hand_order, Position};
+use gomoku::board::{index_of, Board};
+use gomoku::Color;
+use gomoku::Pos;
+use gomoku::Rule;
 
 /// What the model sees of one candidate point.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,8 +1,8 @@
-//! Positions from inside the search, for fitting the evaluation where it is used: with
-//! `GOMOKU_LEAVES=FILE` in its environment, an engine appends every N-th leaf its searches
-//! evaluate statically (`GOMOKU_LEAF_EVERY=N`, 3 000 by default) to FILE as a game record whose
-//! opening is the whole position. `gomoku relabel` then scores them with a deeper search and
-//! `gomoku train --lambda 0` fits the evaluation to those scores.
+//! Positions from inside the search, for fitting the evaluation where it is used: a
+//! [`LeafSampler`] handed to our players' engines (`gomoku match … --leaves FILE
+//! --leaf-every N`) appends every N-th leaf their searches evaluate statically to FILE as a game
+//! record whose opening is the whole position. `gomoku relabel` then scores them with a deeper
+//! search and `gomoku train --lambda 0` fits the evaluation to those scores.
 //!
 //! A leaf's record lists its black and white stones alternately (the order they were played in
 //! is not known and does not matter), then one placeholder move — the first empty point — that
@@ -10,48 +10,38 @@
 //! 0, both replaced or ignored by `relabel` and `train --lambda 0`. Only 15×15 positions whose
 //! stone counts fit the side to move are kept.
 
-use super::data::{GameRecord, Outcome, TRAINING_SIZE};
-use crate::board::Board;
-use crate::color::Color;
-use crate::pos::Pos;
-use crate::record::stones_as_moves;
+use crate::tuning::data::{GameRecord, Outcome, TRAINING_SIZE};
+use gomoku::ai::LeafObserver;
+use gomoku::board::Board;
+use gomoku::record::stones_as_moves;
+use gomoku::{Color, Pos};
 use std::io::Write;
-use std::sync::{Mutex, OnceLock};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
-/// Every how many leaves one is kept unless `GOMOKU_LEAF_EVERY` says otherwise.
-const DEFAULT_EVERY: u64 = 3_000;
-
-/// The file leaves go to, and how sparsely, as the environment says (read once a process).
-fn destination() -> Option<&'static (u64, Mutex<std::fs::File>)> {
-    static DESTINATION: OnceLock<Option<(u64, Mutex<std::fs::File>)>> = OnceLock::new();
-    DESTINATION
-        .get_or_init(|| {
-            let path = std::env::var("GOMOKU_LEAVES").ok()?;
-            let every = std::env::var("GOMOKU_LEAF_EVERY").ok().and_then(|v| v.parse().ok());
-            let file = std::fs::OpenOptions::new().create(true).append(true).open(&path);
-            let file = file.map_err(|e| eprintln!("GOMOKU_LEAVES {path}: {e}")).ok()?;
-            Some((every.unwrap_or(DEFAULT_EVERY).max(1), Mutex::new(file)))
-        })
-        .as_ref()
-}
-
-/// One search's sampler of its leaves (each search counts its own, so threads never share it).
+/// Writes every N-th leaf of the searches it watches to a file (shared by every engine and
+/// search thread of a match).
 pub struct LeafSampler {
     every: u64,
-    seen: u64,
-    file: &'static Mutex<std::fs::File>,
+    seen: AtomicU64,
+    file: Mutex<std::fs::File>,
 }
 
 impl LeafSampler {
-    /// A sampler if the environment asks for leaves, else `None` (and the search does nothing).
-    pub fn from_env() -> Option<LeafSampler> {
-        destination().map(|(every, file)| LeafSampler { every: *every, seen: 0, file })
+    /// A sampler appending every `every`-th leaf to `path`.
+    pub fn open(path: &Path, every: u64) -> Result<LeafSampler, String> {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path);
+        let file = file.map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(LeafSampler { every: every.max(1), seen: AtomicU64::new(0), file: Mutex::new(file) })
     }
+}
 
+impl LeafObserver for LeafSampler {
     /// Counts a leaf and writes every N-th one (a record line, appended whole under a lock).
-    pub fn offer(&mut self, board: &Board, to_move: Color) {
-        self.seen += 1;
-        if self.seen % self.every != 0 {
+    fn leaf(&self, board: &Board, to_move: Color) {
+        let seen = self.seen.fetch_add(1, Ordering::Relaxed) + 1;
+        if seen % self.every != 0 {
             return;
         }
         if let Some(record) = leaf_record(board, to_move) {
@@ -81,9 +71,11 @@ pub fn leaf_record(board: &Board, to_move: Color) -> Option<GameRecord> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::Position;
-    use crate::rule::Rule;
     use crate::tuning::features::{features_of, samples_of, Layout};
+    use gomoku::ai::Position;
+    use gomoku::ai::{Engine, Limits, Request};
+    use gomoku::Level;
+    use gomoku::Rule;
 
     fn board_with(black: &[(u8, u8)], white: &[(u8, u8)]) -> Board {
         let mut board = Board::new(15).unwrap();
@@ -120,5 +112,34 @@ mod tests {
         let small = Board::new(9).unwrap();
         assert!(leaf_record(&small, Color::Black).is_none(), "not 15×15");
         assert!(leaf_record(&Board::new(15).unwrap(), Color::Black).is_some());
+    }
+
+    #[test]
+    fn an_engine_hands_its_leaves_to_the_sampler() {
+        let dir = std::env::temp_dir().join(format!("gomoku-leaves-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("leaves.txt");
+        let _ = std::fs::remove_file(&path);
+        let sampler = std::sync::Arc::new(LeafSampler::open(&path, 7).unwrap());
+        let mut engine = Engine::new(4, 1);
+        engine.set_leaf_observer(Some(sampler.clone()));
+        let board = board_with(&[(7, 7), (8, 8)], &[(7, 8), (9, 9)]);
+        let limits = Limits::depth(4);
+        let request = Request {
+            board: &board,
+            rule: Rule::Freestyle,
+            to_move: Color::Black,
+            level: Level::Master,
+            limits,
+        };
+        engine.think(&request, &std::sync::atomic::AtomicBool::new(false), &mut |_| {}).unwrap();
+        let seen = sampler.seen.load(Ordering::Relaxed);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(seen >= 7, "the search reached {seen} leaves");
+        assert_eq!(text.lines().count() as u64, seen / 7, "every 7th leaf of 15x15 is written");
+        for line in text.lines() {
+            GameRecord::parse(line).unwrap();
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

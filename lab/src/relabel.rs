@@ -11,13 +11,14 @@
 //! searches and defence check also stop at their shares of its 5 s time cap. A judge's scores
 //! depend on its clock; each thread starts its own judge.
 
-use crate::gendata::{install_weights, Sink};
+use crate::cli::{RelabelArgs, WeightsArgs};
+use crate::gendata::{evaluation_of, Sink};
 use crate::player::{External, Player};
-use crate::{number, option, rule_option};
-use gomoku::ai::{Engine, Limits, Position, Request};
+use crate::read_text;
+use crate::tuning::data::{read_records, GameRecord};
+use crate::tuning::features::is_quiet;
+use gomoku::ai::{Engine, Evaluation, Limits, Position, Request};
 use gomoku::board::index_of;
-use gomoku::tuning::data::{read_records, GameRecord};
-use gomoku::tuning::features::is_quiet;
 use gomoku::{Board, Color, Level, Pos, Rule};
 use std::sync::atomic::AtomicBool;
 
@@ -27,22 +28,18 @@ const HASH_MB: usize = 16;
 /// `gomoku relabel --data FILE --out FILE [--nodes N | --judge CMD [--judge-time MS]] [--rule R]
 /// [--threads T] [--weights hand|embedded|FILE] [--games N]`: the first `--games` records (all by
 /// default).
-pub fn run_relabel(args: &[String]) -> Result<(), String> {
-    let rule: Rule = rule_option(args)?;
-    let data = option(args, "--data").ok_or("relabel needs --data FILE")?;
-    let out = option(args, "--out").ok_or("relabel needs --out FILE")?;
-    let threads = number(args, "--threads", 2)?.max(1) as usize;
-    let text = std::fs::read_to_string(data).map_err(|e| format!("{data}: {e}"))?;
+pub fn run_relabel(args: &RelabelArgs) -> Result<(), String> {
+    let rule = args.rule;
+    let data = args.data.display();
+    let out = args.out.display().to_string();
+    let out = out.as_str();
+    let threads = args.threads.max(1);
+    let text = read_text(&args.data)?;
     let mut records = read_records(&text).map_err(|e| format!("{data}: {e}"))?;
-    records.truncate(number(args, "--games", records.len() as u64)? as usize);
+    records.truncate(args.games.unwrap_or(records.len()));
     let made = text.lines().next().unwrap_or("").trim_start_matches('#').trim();
-    if let Some(command) = option(args, "--judge") {
-        if option(args, "--nodes").is_some() || option(args, "--weights").is_some() {
-            return Err(
-                "relabel: --judge scores with the judge; --nodes and --weights are ours".into()
-            );
-        }
-        let ms = number(args, "--judge-time", 40)?;
+    if let Some(command) = args.judge.as_deref() {
+        let ms = args.judge_time;
         let header = format!(
             "# gomoku relabel --judge {command:?} --judge-time {ms} (scores in the judge's units) \
              of {data} ({made})\n"
@@ -55,9 +52,10 @@ pub fn run_relabel(args: &[String]) -> Result<(), String> {
         sink.fill("relabel", records.len(), threads, || None, judged)?;
         return sink.finish();
     }
-    let nodes = number(args, "--nodes", 100_000)?;
-    let weights = option(args, "--weights").unwrap_or("embedded");
-    install_weights(rule, weights, option(args, "--net"))?;
+    let nodes = args.nodes.unwrap_or(100_000);
+    let weights = args.weights.as_str();
+    let evaluation =
+        evaluation_of(rule, &WeightsArgs { weights: args.weights.clone(), net: args.net.clone() })?;
     let header =
         format!("# gomoku relabel --nodes {nodes} --weights {weights} of {data} ({made})\n",);
     let mut sink = Sink::create(out, &header)?;
@@ -66,7 +64,7 @@ pub fn run_relabel(args: &[String]) -> Result<(), String> {
         records.len(),
         threads,
         || (),
-        |_, n| Some(relabel(&records[n], rule, nodes, n as u64)),
+        |_, n| Some(relabel(&records[n], rule, nodes, n as u64, &evaluation)),
     )?;
     sink.finish()
 }
@@ -121,8 +119,14 @@ fn rescored(record: &GameRecord, rule: Rule, score: &mut ScoreOf) -> Result<Vec<
 }
 
 /// The game with each trained-on position's score replaced by a search of `nodes` nodes.
-fn relabel(record: &GameRecord, rule: Rule, nodes: u64, seed: u64) -> GameRecord {
-    let mut engine = Engine::new(HASH_MB, seed);
+fn relabel(
+    record: &GameRecord,
+    rule: Rule,
+    nodes: u64,
+    seed: u64,
+    evaluation: &Evaluation,
+) -> GameRecord {
+    let mut engine = Engine::with_evaluation(HASH_MB, seed, evaluation.clone());
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     let stop = AtomicBool::new(false);
     let scores = rescored(record, rule, &mut |board, _, to_move| {
@@ -136,7 +140,7 @@ fn relabel(record: &GameRecord, rule: Rule, nodes: u64, seed: u64) -> GameRecord
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gomoku::tuning::data::Outcome;
+    use crate::tuning::data::Outcome;
 
     /// A marker no search returns, to tell kept scores from new ones.
     const OLD: i32 = 12_345;
@@ -153,7 +157,7 @@ mod tests {
     #[test]
     fn quiet_positions_get_new_scores_and_the_rest_keep_theirs() {
         let old = record();
-        let new = relabel(&old, Rule::Freestyle, 2_000, 1);
+        let new = relabel(&old, Rule::Freestyle, 2_000, 1, &Evaluation::embedded());
         assert_eq!((new.outcome, new.opening, &new.moves), (old.outcome, old.opening, &old.moves));
         // Plies 2-6 are quiet; at ply 7 (white to move) black has a four.
         let kept: Vec<bool> = new.scores.iter().map(|&s| s == OLD).collect();
@@ -204,8 +208,9 @@ mod tests {
 
     #[test]
     fn relabelling_is_a_function_of_its_input() {
-        let a = relabel(&record(), Rule::Freestyle, 1_500, 1);
-        let b = relabel(&record(), Rule::Freestyle, 1_500, 1);
+        let embedded = Evaluation::embedded();
+        let a = relabel(&record(), Rule::Freestyle, 1_500, 1, &embedded);
+        let b = relabel(&record(), Rule::Freestyle, 1_500, 1, &embedded);
         assert_eq!(a, b);
     }
 }

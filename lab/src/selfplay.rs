@@ -1,24 +1,18 @@
 //! Self-play games printed as move strings, for making fixed test and bench positions.
 
 use crate::arena::read_openings;
+use crate::cli::SelfplayArgs;
 use crate::player::{Internal, Player};
-use crate::{number, option, rule_option};
+use crate::read_text;
 use gomoku::board::index_of;
-use gomoku::{Board, Color, Level, Pos, Rule};
+use gomoku::{Board, Color, Pos};
 
 /// `gomoku selfplay [--level L] [--depth D] [--time MS] [--rule R] [--plies N] [--openings FILE]`:
 /// plays each opening once and prints the first N plies (or the whole game) as a move string.
-pub fn run_selfplay(args: &[String]) -> Result<(), String> {
-    let level: Level =
-        option(args, "--level").unwrap_or("hard").parse().map_err(|e| format!("{e}"))?;
-    let depth =
-        option(args, "--depth").map(str::parse::<u32>).transpose().map_err(|_| "bad --depth")?;
-    let time = number(args, "--time", 100)?;
-    let plies = number(args, "--plies", 400)? as usize;
-    let rule: Rule = rule_option(args)?;
-    let path = option(args, "--openings").unwrap_or("../shared/engines/openings-canonical26.txt");
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let seed = number(args, "--seed", 7)?;
+pub fn run_selfplay(args: &SelfplayArgs) -> Result<(), String> {
+    let (level, depth, time, plies, rule, seed) =
+        (args.level, args.depth, args.time, args.plies, args.rule, args.seed);
+    let text = read_text(&args.openings)?;
     for (n, opening) in read_openings(&text)?.iter().enumerate() {
         let mut player = Internal::new(level, seed + n as u64, depth);
         player.new_game(15, rule, time, 0)?;

@@ -1,0 +1,397 @@
+//! The command line of `gomoku`, the lab's tool: one typed argument struct per subcommand
+//! (clap derive), so every subcommand has `--help` and an unknown or misspelt flag is refused.
+
+use clap::{Args, Parser, Subcommand};
+use gomoku::{Level, Rule};
+#[cfg(test)]
+use std::path::Path;
+use std::path::PathBuf;
+
+/// The balanced freestyle book in the repository (292 openings).
+pub const FREESTYLE_BOOK: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/openings/freestyle-balanced.txt");
+/// The 26 canonical openings in the repository.
+pub const CANONICAL_BOOK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/canonical26.txt");
+
+/// Benchmarks, matches, data generation and training for the Gomoku engine.
+#[derive(Parser, Debug)]
+#[command(name = "gomoku", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Search speed over fixed middle-game positions (node-count signature at a fixed depth).
+    Bench(BenchArgs),
+    /// Five and forbidden checks per second, play + undo time.
+    Perf,
+    /// A match between two players from an openings book (or an opening rule).
+    Match(MatchArgs),
+    /// Self-play games printed as move strings.
+    Selfplay(SelfplayArgs),
+    /// Self-play records (or games against a brain) for fitting the evaluation.
+    GenData(GenDataArgs),
+    /// Fits the evaluation's weights (and optionally the network) to records.
+    Train(TrainArgs),
+    /// The same records, scored again by a deeper search or by another engine.
+    Relabel(RelabelArgs),
+    /// Fits the learned candidate order to one player's moves in match logs.
+    FitOrder(FitOrderArgs),
+    /// The decisive errors of lost games, found by a judge engine.
+    Blunders(BlundersArgs),
+    /// How often we play the judge's move in a position set written by `blunders`.
+    Agree(AgreeArgs),
+    /// Runs the engine as a Gomocup brain on stdin/stdout (what `pbrain-gomoku` does).
+    Pbrain,
+}
+
+/// `gomoku bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search every position to this depth (default 8 unless --time is given).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Search every position for this many milliseconds instead (the depth reached is reported).
+    #[arg(long)]
+    pub time: Option<u64>,
+}
+
+/// Which leaves of a match's internal players to sample for fitting the evaluation.
+#[derive(Args, Debug, Clone)]
+pub struct LeafArgs {
+    /// Append every N-th leaf our searches evaluate to this file (as game records).
+    #[arg(long)]
+    pub leaves: Option<PathBuf>,
+    /// Keep every N-th leaf.
+    #[arg(long, default_value_t = 3000)]
+    pub leaf_every: u64,
+}
+
+/// `gomoku match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// First player: a level (easy|medium|hard|master, optionally :dN for a fixed depth and
+    /// :tN for N threads) or cmd:"shell command" for an external brain.
+    pub a: String,
+    /// Second player, as the first.
+    pub b: String,
+    /// Milliseconds a move.
+    #[arg(long, default_value_t = 200)]
+    pub time: u64,
+    /// Milliseconds a game per side (0: no match clock).
+    #[arg(long, default_value_t = 0)]
+    pub match_time: u64,
+    /// The rule.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// The openings book (offsets from the centre, one opening a line).
+    #[arg(long, default_value = CANONICAL_BOOK)]
+    pub openings: PathBuf,
+    /// Games to play (default 100; with a book, its openings × 2 cut to this).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Stop early by a sequential test: elo0,elo1[,alpha,beta].
+    #[arg(long)]
+    pub sprt: Option<String>,
+    /// An opening rule played from the empty board instead of the book: none|swap1|swap2|rif.
+    #[arg(long, default_value = "none")]
+    pub opening_rule: String,
+    /// Sampling of our players' leaves.
+    #[command(flatten)]
+    pub leaves: LeafArgs,
+}
+
+/// `gomoku selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// The level.
+    #[arg(long, default_value_t = Level::Hard)]
+    pub level: Level,
+    /// A fixed depth.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Milliseconds a move.
+    #[arg(long, default_value_t = 100)]
+    pub time: u64,
+    /// Plies printed per game at most.
+    #[arg(long, default_value_t = 400)]
+    pub plies: usize,
+    /// The rule.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// The openings book.
+    #[arg(long, default_value = CANONICAL_BOOK)]
+    pub openings: PathBuf,
+    /// Seed of the first game.
+    #[arg(long, default_value_t = 7)]
+    pub seed: u64,
+}
+
+/// Which evaluation a data tool plays with.
+#[derive(Args, Debug, Clone)]
+pub struct WeightsArgs {
+    /// Linear weights: hand, embedded or a weights file.
+    #[arg(long, default_value = "embedded")]
+    pub weights: String,
+    /// The network on top: embedded, none or a network file (default: embedded with the
+    /// embedded weights, none with others).
+    #[arg(long)]
+    pub net: Option<String>,
+}
+
+/// `gomoku gen-data`.
+#[derive(Args, Debug)]
+pub struct GenDataArgs {
+    /// Where the records go (written as OUT.partial while games are played).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The rule.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// Games to play.
+    #[arg(long, default_value_t = 2000)]
+    pub games: usize,
+    /// Nodes a move (a fixed budget: the games are a function of the seed and the weights).
+    #[arg(long, default_value_t = 8000)]
+    pub nodes: u64,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads (games played at once).
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// The evaluation to play with.
+    #[command(flatten)]
+    pub weights: WeightsArgs,
+    /// An external brain to play against (shell command).
+    #[arg(long)]
+    pub opponent: Option<String>,
+    /// The brain's milliseconds a move.
+    #[arg(long, default_value_t = 100)]
+    pub opponent_time: u64,
+    /// The brain plays both colours (our search only scores the positions).
+    #[arg(long, requires = "opponent")]
+    pub opponent_both: bool,
+}
+
+/// `gomoku train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// Record files, comma-separated, read as one list of games.
+    #[arg(long)]
+    pub data: String,
+    /// Where the fitted weights go.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The rule.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 400)]
+    pub epochs: usize,
+    /// Weight of the search scores against the results (0: scores only, 1: results only).
+    #[arg(long, default_value_t = 0.7)]
+    pub lambda: f64,
+    /// Pull towards the prior.
+    #[arg(long, default_value_t = 1e-9)]
+    pub reg: f64,
+    /// Step size (0 holds the linear weights).
+    #[arg(long, default_value_t = 2.0)]
+    pub rate: f64,
+    /// The prior weights: hand or a weights file.
+    #[arg(long, default_value = "hand")]
+    pub prior: String,
+    /// Evaluation units per unit of log-odds (fitted to the prior on the data unless given).
+    #[arg(long)]
+    pub scale: Option<f64>,
+    /// The recorded scores' scale (a positive number, or fit) when they are another engine's.
+    #[arg(long)]
+    pub score_scale: Option<String>,
+    /// Fit a network of this many hidden units on top (needs --net-out).
+    #[arg(long, requires = "net_out")]
+    pub hidden: Option<usize>,
+    /// Where the network goes.
+    #[arg(long)]
+    pub net_out: Option<PathBuf>,
+    /// The network's minibatch size.
+    #[arg(long, default_value_t = 1024)]
+    pub batch: usize,
+    /// The network's input step size.
+    #[arg(long, default_value_t = 0.002)]
+    pub input_rate: f64,
+    /// The network's output step size (default: --rate).
+    #[arg(long)]
+    pub output_rate: Option<f64>,
+    /// The network's weight decay.
+    #[arg(long, default_value_t = 0.0)]
+    pub decay: f64,
+}
+
+/// `gomoku relabel`.
+#[derive(Args, Debug)]
+pub struct RelabelArgs {
+    /// The records to score again.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// Where the rescored records go.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Nodes of our search per position (default 100 000).
+    #[arg(long, conflicts_with = "judge")]
+    pub nodes: Option<u64>,
+    /// Score with this external brain instead (its units).
+    #[arg(long)]
+    pub judge: Option<String>,
+    /// The judge's milliseconds a position.
+    #[arg(long, default_value_t = 40)]
+    pub judge_time: u64,
+    /// The rule.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// Threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Only the first N records.
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Linear weights of our search: hand, embedded or a weights file.
+    #[arg(long, conflicts_with = "judge", default_value = "embedded")]
+    pub weights: String,
+    /// The network on top: embedded, none or a network file.
+    #[arg(long, conflicts_with = "judge")]
+    pub net: Option<String>,
+}
+
+/// `gomoku fit-order`.
+#[derive(Args, Debug)]
+pub struct FitOrderArgs {
+    /// The book the logged games started from.
+    #[arg(long)]
+    pub openings: PathBuf,
+    /// Whose moves are learned: first, second, black or white.
+    #[arg(long, value_parser = ["first", "second", "black", "white"])]
+    pub learn: String,
+    /// Where the order's weights go.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Gradient steps.
+    #[arg(long, default_value_t = 300)]
+    pub steps: usize,
+    /// Step size.
+    #[arg(long, default_value_t = 0.05)]
+    pub rate: f64,
+    /// Regularisation.
+    #[arg(long, default_value_t = 1e-4)]
+    pub reg: f64,
+    /// Match logs (`gomoku match` output).
+    #[arg(required = true)]
+    pub logs: Vec<PathBuf>,
+}
+
+/// `gomoku blunders`.
+#[derive(Args, Debug)]
+pub struct BlundersArgs {
+    /// A match log (`gomoku match` output).
+    #[arg(long)]
+    pub log: PathBuf,
+    /// The judge: a shell command starting a Gomocup brain.
+    #[arg(long)]
+    pub judge: String,
+    /// Where the positions go.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The book the match played.
+    #[arg(long, default_value = FREESTYLE_BOOK)]
+    pub openings: PathBuf,
+    /// The rule.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// The judge's milliseconds a position.
+    #[arg(long, default_value_t = 500)]
+    pub time: u64,
+    /// Only the first N lost games.
+    #[arg(long)]
+    pub max_games: Option<usize>,
+    /// Every quiet position of the lost games, instead of the decisive errors.
+    #[arg(long)]
+    pub every_move: bool,
+}
+
+/// `gomoku agree`.
+#[derive(Args, Debug)]
+pub struct AgreeArgs {
+    /// Positions written by `gomoku blunders`.
+    #[arg(long)]
+    pub positions: PathBuf,
+    /// Our level.
+    #[arg(long, default_value_t = Level::Master)]
+    pub level: Level,
+    /// Our milliseconds a position.
+    #[arg(long, default_value_t = 200)]
+    pub time: u64,
+    /// The rule.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// A judge (shell command) that says how much worse our moves are.
+    #[arg(long)]
+    pub judge: Option<String>,
+    /// The judge's milliseconds a position.
+    #[arg(long, default_value_t = 300)]
+    pub judge_time: u64,
+    /// A file that keeps the judge's answers between runs.
+    #[arg(long, requires = "judge")]
+    pub cache: Option<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("gomoku").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn a_misspelt_or_unknown_flag_is_refused() {
+        let error = parse(&["bench", "--dpeth", "10"]).unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::UnknownArgument);
+        assert!(parse(&["gen-data", "--out", "x", "--gamez", "3"]).is_err());
+        assert!(parse(&["bench", "--depth", "ten"]).is_err(), "a bad number is refused");
+        assert!(parse(&["bench", "--depth", "10"]).is_ok());
+    }
+
+    #[test]
+    fn options_that_need_another_are_refused_without_it() {
+        let error = parse(&["gen-data", "--out", "x", "--opponent-both"]).unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::MissingRequiredArgument);
+        assert!(parse(&["relabel", "--data", "a", "--out", "b", "--judge", "j", "--nodes", "5"])
+            .is_err());
+        assert!(parse(&["train", "--data", "a", "--out", "b", "--hidden", "8"]).is_err());
+    }
+
+    #[test]
+    fn defaults_point_inside_the_repository() {
+        let Command::Match(args) = parse(&["match", "master", "hard"]).unwrap().command else {
+            panic!("a match")
+        };
+        assert!(args.openings.exists(), "{}", args.openings.display());
+        assert_eq!((args.time, args.rule), (200, Rule::Freestyle));
+        assert!(Path::new(FREESTYLE_BOOK).exists());
+    }
+
+    #[test]
+    fn every_subcommand_has_help() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+        for sub in Cli::command().get_subcommands() {
+            assert!(sub.get_about().is_some(), "{} has no help text", sub.get_name());
+        }
+    }
+}

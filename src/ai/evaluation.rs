@@ -1,0 +1,146 @@
+//! The evaluation's learned parameters, handed to an [`Engine`](super::Engine) when it is made:
+//! for each rule the point tables of both colours (from [`RuleWeights`]), the network on top of
+//! them if the rule has one, and the learned candidate order if it has one.
+//!
+//! [`Evaluation::embedded`] gives the files compiled into the engine (`weights/*.txt`); a tool
+//! that generates data with other weights builds its own with [`Evaluation::with_weights`] and
+//! [`Evaluation::with_network`]. The parameters are immutable and shared (`Arc`), so engines,
+//! positions and search threads hold them without copying.
+
+use super::net::NetTable;
+use super::policy::{Policy, PolicyWeights};
+use super::weights::{PointTable, RuleWeights};
+use crate::color::Color;
+use crate::rule::Rule;
+use std::sync::{Arc, OnceLock};
+
+/// One rule's parameters.
+#[derive(Clone)]
+pub struct RuleEvaluation {
+    /// The point table of each colour, by [`Color::index`].
+    pub(crate) points: [Arc<PointTable>; 2],
+    /// The network on top of the linear values, if this rule has one.
+    pub(crate) network: Option<Arc<NetTable>>,
+    /// The learned candidate order, if this rule has one.
+    pub(crate) policy: Option<Arc<Policy>>,
+}
+
+impl RuleEvaluation {
+    /// The same parameters without the network (the levels that play the linear evaluation).
+    pub fn without_network(&self) -> RuleEvaluation {
+        RuleEvaluation { network: None, ..self.clone() }
+    }
+
+    /// Whether a network is on top of the linear values.
+    pub fn has_network(&self) -> bool {
+        self.network.is_some()
+    }
+}
+
+/// The parameters of every rule.
+#[derive(Clone)]
+pub struct Evaluation {
+    rules: [RuleEvaluation; 3],
+}
+
+impl Evaluation {
+    /// The parameters compiled into the engine (read once per process, then shared).
+    pub fn embedded() -> Evaluation {
+        static EMBEDDED: OnceLock<Evaluation> = OnceLock::new();
+        EMBEDDED.get_or_init(build_embedded).clone()
+    }
+
+    /// The parameters of `rule`.
+    pub fn rule(&self, rule: Rule) -> &RuleEvaluation {
+        &self.rules[slot(rule)]
+    }
+
+    /// These parameters with `weights` as `rule`'s linear values.
+    pub fn with_weights(mut self, rule: Rule, weights: &RuleWeights) -> Evaluation {
+        self.rules[slot(rule)].points = point_tables(weights);
+        self
+    }
+
+    /// These parameters with `network` (or none) on top of the rules that have a network today
+    /// (freestyle and standard share one; renju has none).
+    pub fn with_network(mut self, network: Option<NetTable>) -> Evaluation {
+        let network = network.map(Arc::new);
+        for rule in [Rule::Freestyle, Rule::Standard] {
+            self.rules[slot(rule)].network = network.clone();
+        }
+        self
+    }
+}
+
+/// The embedded linear weights of `rule`.
+pub fn embedded_weights(rule: Rule) -> RuleWeights {
+    let text = match rule {
+        Rule::Freestyle => include_str!("weights/freestyle.txt"),
+        Rule::Standard => include_str!("weights/standard.txt"),
+        Rule::Renju => include_str!("weights/renju.txt"),
+    };
+    RuleWeights::parse(text).unwrap_or_else(|e| panic!("embedded {e}"))
+}
+
+/// The embedded network of freestyle and standard.
+pub fn embedded_network() -> NetTable {
+    let text = include_str!("weights/net-freestyle.txt");
+    NetTable::parse(text).unwrap_or_else(|e| panic!("embedded {e}"))
+}
+
+fn build_embedded() -> Evaluation {
+    let network = Some(Arc::new(embedded_network()));
+    let order = PolicyWeights::parse(include_str!("weights/order-freestyle.txt"))
+        .unwrap_or_else(|e| panic!("embedded {e}"));
+    let policy = Some(Arc::new(Policy::of(&order)));
+    let of = |rule: Rule| RuleEvaluation {
+        points: point_tables(&embedded_weights(rule)),
+        network: if rule.has_forbidden_points() { None } else { network.clone() },
+        policy: if rule == Rule::Freestyle { policy.clone() } else { None },
+    };
+    Evaluation { rules: Rule::ALL.map(of) }
+}
+
+fn point_tables(weights: &RuleWeights) -> [Arc<PointTable>; 2] {
+    Color::ALL.map(|c| Arc::new(PointTable::of(&weights.sets[c.index()])))
+}
+
+fn slot(rule: Rule) -> usize {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::weights::{Weights, QUADS};
+
+    #[test]
+    fn every_rule_has_its_tables_and_only_freestyle_and_standard_a_network() {
+        let evaluation = Evaluation::embedded();
+        for rule in Rule::ALL {
+            let r = evaluation.rule(rule);
+            assert_eq!(r.points[0].values.len(), QUADS);
+            assert_eq!(r.has_network(), !rule.has_forbidden_points(), "{rule}");
+        }
+        assert!(evaluation.rule(Rule::Freestyle).policy.is_some());
+        assert!(evaluation.rule(Rule::Renju).policy.is_none());
+    }
+
+    #[test]
+    fn other_weights_change_only_their_rule() {
+        let hand = RuleWeights { sets: [Weights::hand(), Weights::hand()] };
+        let embedded = Evaluation::embedded();
+        let changed = embedded.clone().with_weights(Rule::Standard, &hand).with_network(None);
+        let quad = 5;
+        let hand_table = PointTable::of(&hand.sets[0]);
+        assert_eq!(changed.rule(Rule::Standard).points[0].values[quad], hand_table.values[quad]);
+        let (a, b) =
+            (&changed.rule(Rule::Freestyle).points[0], &embedded.rule(Rule::Freestyle).points[0]);
+        assert!(Arc::ptr_eq(a, b), "freestyle keeps the embedded tables");
+        assert!(!changed.rule(Rule::Freestyle).has_network());
+    }
+}
