@@ -12,7 +12,7 @@
 use crate::arena::read_openings;
 use crate::cli::{AgreeArgs, BlundersArgs};
 use crate::judged::LossJudge;
-use crate::player::{board_command, External, Player};
+use crate::player::{External, Player, MATE};
 use crate::read_text;
 use gomoku::ai::{Engine, Limits, Request};
 use gomoku::{Board, Color, Notation, Pos};
@@ -23,7 +23,6 @@ const LOST: i32 = -800;
 /// A judged evaluation at or above this is not yet lost.
 const NOT_LOST: i32 = -300;
 /// Mates as evaluations.
-const MATE: i32 = 100_000;
 /// An evaluation this close to a mate is a forced win seen by the judge.
 const FORCED: i32 = MATE - 1_000;
 
@@ -49,7 +48,7 @@ pub fn run_blunders(args: &BlundersArgs) -> Result<(), String> {
     let log = args.log.display();
     let text = read_text(&args.log)?;
     let openings = read_openings(&read_text(&args.openings)?)?;
-    let mut judge = External::new(&args.judge);
+    let mut judge = External::new(&args.judge)?;
     judge.new_game(15, rule, ms, 0)?;
     let mut lines = vec![format!(
         "# gomoku blunders --log {log} --time {ms}: moves | ours | judge's | kind | before after"
@@ -264,59 +263,9 @@ pub fn run_agree(args: &AgreeArgs) -> Result<(), String> {
     Ok(())
 }
 
-impl External {
-    /// The brain's move and evaluation (its last reported one, side to move's view, 0 when it
-    /// reported none) for the position after `moves`, with `to_move` to play.
-    pub fn judge(&mut self, moves: &[Pos], to_move: Color) -> Result<(Pos, i32), String> {
-        self.judge_if_evaluated(moves, to_move).map(|(mv, eval)| (mv, eval.unwrap_or(0)))
-    }
-
-    /// The brain's move and its last reported evaluation, if it reported one.
-    pub fn judge_if_evaluated(
-        &mut self,
-        moves: &[Pos],
-        to_move: Color,
-    ) -> Result<(Pos, Option<i32>), String> {
-        self.send(&board_command(moves, to_move))?;
-        let mut eval = None;
-        let timeout = self.answer_time();
-        loop {
-            let line = self.raw_line(timeout)?;
-            if let Some(e) = eval_in(&line) {
-                eval = Some(e);
-            } else if !line.to_ascii_uppercase().starts_with("MESSAGE") && !line.trim().is_empty() {
-                let mv = line.trim().parse::<Pos>().map_err(|_| format!("bad move {line:?}"))?;
-                return Ok((mv, eval));
-            }
-        }
-    }
-}
-
-/// The evaluation in a `MESSAGE … Eval X …` line (`+M9` / `-M9` as mates).
-fn eval_in(line: &str) -> Option<i32> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let at = words.iter().position(|&w| w.eq_ignore_ascii_case("eval"))?;
-    let value = *words.get(at + 1)?;
-    if let Some(n) = value.strip_prefix("+M") {
-        return Some(MATE - n.parse::<i32>().ok()?);
-    }
-    if let Some(n) = value.strip_prefix("-M") {
-        return Some(-MATE + n.parse::<i32>().ok()?);
-    }
-    value.parse().ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn evaluations_and_mates_are_read_from_message_lines() {
-        assert_eq!(eval_in("MESSAGE Depth 21-51 | Eval 1031 | Time 271ms | I7"), Some(1031));
-        assert_eq!(eval_in("MESSAGE Depth 27-5 | Eval +M9 | Time 257ms"), Some(MATE - 9));
-        assert_eq!(eval_in("MESSAGE Depth 27-5 | Eval -M4 | Time 257ms"), Some(-MATE + 4));
-        assert_eq!(eval_in("MESSAGE Speed 906K | Depth 21-51"), None);
-    }
 
     #[test]
     fn the_log_gives_the_games_a_lost_with_their_moves() {

@@ -213,7 +213,7 @@ pub fn write_atomically(path: &std::path::Path, text: &str) -> Result<(), String
 
 /// Plays the plan's games on `threads` threads, handing each record to `sink` as it ends.
 fn generate(plan: &Plan, threads: usize, sink: &mut Sink) -> Result<(), String> {
-    let fresh = || plan.opponent.as_ref().map(|(command, _)| External::new(command));
+    let fresh = || plan.opponent.as_ref().and_then(|(command, _)| External::new(command).ok());
     sink.fill("gen-data", plan.games, threads, fresh, |opponent, n| {
         match play_one(plan, n, opponent.as_mut()) {
             Ok(record) => Some(record),
@@ -232,6 +232,9 @@ fn play_one(
     n: usize,
     mut opponent: Option<&mut External>,
 ) -> Result<GameRecord, String> {
+    if plan.opponent.is_some() && opponent.is_none() {
+        return Err("the brain's client could not be made".into());
+    }
     let game_seed = plan.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ n as u64;
     let mut rng = SmallRng::seed_from_u64(game_seed);
     let mut engine = Engine::with_evaluation(4, game_seed, plan.evaluation.clone());

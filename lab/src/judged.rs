@@ -34,7 +34,7 @@ impl LossJudge {
         ms: u64,
         cache: Option<&std::path::Path>,
     ) -> Result<LossJudge, String> {
-        let mut judge = External::new(cmd);
+        let mut judge = External::new(cmd)?;
         judge.new_game(15, rule, ms, 0)?;
         let (map, cache_file) = match cache {
             Some(path) => {

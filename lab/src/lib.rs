@@ -18,7 +18,6 @@ pub mod player;
 pub mod relabel;
 pub mod selfplay;
 pub mod stats;
-pub mod swap2;
 pub mod train;
 pub mod tuning;
 
@@ -62,7 +61,7 @@ fn player_of(
     leaves: &Option<std::sync::Arc<leaves::LeafSampler>>,
 ) -> Result<Box<dyn Player>, String> {
     if let Some(command) = spec.strip_prefix("cmd:") {
-        return Ok(Box::new(External::new(command)));
+        return Ok(Box::new(External::new(command)?));
     }
     // `master`, `hard:d6` (a fixed depth), `master:t2` (two search threads).
     let (spec, threads) = match spec.split_once(":t") {

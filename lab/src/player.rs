@@ -1,16 +1,14 @@
 //! Match players: our engine in-process at a level, or an external Gomocup brain.
 
 use crate::leaves::LeafSampler;
-use crate::swap2;
 use gomoku::ai::{Engine, LeafObserver, Limits, Request};
 use gomoku::opening::ai::{OpeningAi, Turn};
 use gomoku::opening::Opening;
 use gomoku::{Board, Color, Level, Pos, Rule};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use gomoku_client::message::progress_of;
+use gomoku_client::{swap2, Ask, EngineCommand, ExternalBrain};
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::{self, Receiver};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Someone who can be asked for a move.
@@ -130,82 +128,78 @@ impl Player for Internal {
     }
 }
 
-/// The `BOARD … DONE` command for the position after `moves`, with `to_move` to play (its
-/// stones field 1, the other's 2).
-pub fn board_command(moves: &[Pos], to_move: Color) -> String {
-    let mut text = String::from("BOARD\n");
-    for (i, m) in moves.iter().enumerate() {
-        let own = Color::at_ply(i) == to_move;
-        text.push_str(&format!("{},{},{}\n", m.x, m.y, if own { 1 } else { 2 }));
-    }
-    text.push_str("DONE\n");
-    text
-}
-
-/// A Gomocup brain run as a child process.
+/// A Gomocup brain run as a child process through the project's pbrain client.
 pub struct External {
     command: String,
-    child: Option<(Child, ChildStdin, Receiver<String>)>,
+    brain: ExternalBrain,
+    rule: Rule,
     move_ms: u64,
+    /// Under a match clock: the whole game's time per side and the time left.
+    clock: Option<(u64, u64)>,
 }
 
 impl External {
-    /// A brain started with this shell command.
-    pub fn new(command: &str) -> External {
-        External { command: command.to_string(), child: None, move_ms: 200 }
+    /// A brain started with this shell command (at the first game).
+    pub fn new(command: &str) -> Result<External, String> {
+        let brain = ExternalBrain::new(EngineCommand::shell(command)).map_err(|e| e.to_string())?;
+        Ok(External {
+            command: command.to_string(),
+            brain,
+            rule: Rule::Freestyle,
+            move_ms: 200,
+            clock: None,
+        })
     }
 
-    fn spawn(&mut self) -> Result<(), String> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(&self.command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", self.command))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if sender.send(line).is_err() {
-                    break;
-                }
+    /// How long an answer may take (generous: a brain under a match clock may think long).
+    pub fn answer_time(&self) -> Duration {
+        Duration::from_millis(self.move_ms * 20 + 30_000)
+    }
+
+    /// The brain's move for `to_move` after `moves` and the last evaluation it reported, if any
+    /// (mates as ±[`MATE`] less the distance).
+    pub fn judge_if_evaluated(
+        &mut self,
+        moves: &[Pos],
+        to_move: Color,
+    ) -> Result<(Pos, Option<i32>), String> {
+        let mut board = Board::new(SIZE.into()).map_err(|e| e.to_string())?;
+        for (ply, &m) in moves.iter().enumerate() {
+            if !board.contains(m) || board.stone(m).is_some() {
+                return Err(format!("the moves given the brain are not a game: {m}"));
             }
-        });
-        self.child = Some((child, stdin, receiver));
-        Ok(())
-    }
-
-    /// Sends text to the brain.
-    pub fn send(&mut self, text: &str) -> Result<(), String> {
-        let (_, stdin, _) = self.child.as_mut().ok_or("brain not running")?;
-        stdin
-            .write_all(text.as_bytes())
-            .and_then(|_| stdin.flush())
-            .map_err(|e| format!("write: {e}"))
-    }
-
-    /// The next line the brain writes, whatever it is.
-    pub fn raw_line(&mut self, timeout: Duration) -> Result<String, String> {
-        let (_, _, receiver) = self.child.as_mut().ok_or("brain not running")?;
-        receiver.recv_timeout(timeout).map_err(|_| "no reply in time".to_string())
-    }
-
-    /// The next reply line that is not a MESSAGE/DEBUG line.
-    pub fn reply(&mut self, timeout: Duration) -> Result<String, String> {
-        let (_, _, receiver) = self.child.as_mut().ok_or("brain not running")?;
-        loop {
-            let line =
-                receiver.recv_timeout(timeout).map_err(|_| "no reply in time".to_string())?;
-            let word = line.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
-            if !matches!(word.as_str(), "MESSAGE" | "DEBUG" | "") {
-                return Ok(line.trim().to_string());
-            }
+            board.place(m, Color::at_ply(ply));
         }
+        let turn = Duration::from_millis(self.move_ms.max(1));
+        let mut ask = Ask::new(board, moves.to_vec(), self.rule, to_move, turn);
+        ask.answer_within = self.answer_time();
+        ask.clock = self
+            .clock
+            .map(|(game, left)| (Duration::from_millis(game), Duration::from_millis(left)));
+        let last_eval = Arc::new(Mutex::new(None));
+        let seen = Arc::clone(&last_eval);
+        let on_message = move |text: &str| {
+            if let Some(eval) = progress_of(text).eval {
+                *seen.lock().unwrap_or_else(|e| e.into_inner()) = Some(eval.as_number(MATE));
+            }
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let m = self.brain.best_move(ask, stop, on_message).map_err(|e| e.to_string())?;
+        let eval = *last_eval.lock().unwrap_or_else(|e| e.into_inner());
+        Ok((m, eval))
+    }
+
+    /// The brain's move and its last evaluation (0 if it reported none).
+    pub fn judge(&mut self, moves: &[Pos], to_move: Color) -> Result<(Pos, i32), String> {
+        self.judge_if_evaluated(moves, to_move).map(|(mv, eval)| (mv, eval.unwrap_or(0)))
     }
 }
+
+/// The board size of every game the lab plays with external brains.
+const SIZE: u8 = 15;
+
+/// Mate scores as the lab's judges count them (beyond every evaluation).
+pub const MATE: i32 = 100_000;
 
 impl Player for External {
     fn name(&self) -> String {
@@ -226,58 +220,24 @@ impl Player for External {
         move_ms: u64,
         match_ms: u64,
     ) -> Result<(), String> {
+        self.rule = rule;
         self.move_ms = move_ms;
-        if self.child.is_none() {
-            self.spawn()?;
-            self.send(&format!("START {size}\n"))?;
-        } else {
-            self.send("RESTART\n")?;
-        }
-        let ok = self.reply(Duration::from_secs(30))?;
-        if !ok.eq_ignore_ascii_case("OK") {
-            return Err(format!("brain answered {ok:?} to START"));
-        }
-        let mask = match rule {
-            Rule::Freestyle => 0,
-            Rule::Standard => 1,
-            Rule::Renju => 4,
-        };
-        self.send(&format!(
-            "INFO timeout_turn {move_ms}\nINFO timeout_match {match_ms}\nINFO rule {mask}\n"
-        ))
+        self.clock = (match_ms > 0).then_some((match_ms, match_ms));
+        self.brain.new_game(size).map_err(|e| e.to_string())
     }
 
     fn choose(&mut self, _board: &Board, moves: &[Pos], to_move: Color) -> Result<Pos, String> {
-        self.send(&board_command(moves, to_move))?;
-        let line = self.reply(self.answer_time())?;
-        line.parse::<Pos>().map_err(|_| format!("bad move {line:?}"))
+        self.judge_if_evaluated(moves, to_move).map(|(m, _)| m)
     }
 
     fn set_time_left(&mut self, left_ms: u64) {
-        let _ = self.send(&format!("INFO time_left {left_ms}\n"));
+        if let Some((_, left)) = &mut self.clock {
+            *left = left_ms;
+        }
     }
 
     /// Swap2 only, through `SWAP2BOARD`.
     fn opening_turn(&mut self, opening: &Opening) -> Result<Turn, String> {
-        swap2::ask(self, opening)
-    }
-}
-
-impl External {
-    /// How long an answer may take.
-    pub fn answer_time(&self) -> Duration {
-        Duration::from_millis(self.move_ms * 20 + 30_000)
-    }
-}
-
-impl Drop for External {
-    fn drop(&mut self) {
-        if let Some((mut child, mut stdin, _)) = self.child.take() {
-            let _ = stdin.write_all(b"END\n");
-            let _ = stdin.flush();
-            std::thread::sleep(Duration::from_millis(50));
-            let _ = child.kill();
-            let _ = child.wait();
-        }
+        swap2::ask(&self.brain, opening, self.answer_time()).map_err(|e| e.to_string())
     }
 }

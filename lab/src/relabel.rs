@@ -80,7 +80,7 @@ fn judge_game(
     record: &GameRecord,
 ) -> Result<GameRecord, String> {
     if judge.is_none() {
-        let mut brain = External::new(command);
+        let mut brain = External::new(command)?;
         brain.new_game(crate::gendata::SIZE, rule, ms, 0)?;
         *judge = Some(brain);
     }
@@ -168,9 +168,9 @@ mod tests {
 
     #[test]
     fn a_judge_scores_the_quiet_positions_in_its_own_units() {
-        // A brain that reports an evaluation of 77 and then plays 7,7 whatever it is shown.
+        // A brain that reports an evaluation of 77 and then plays 14,0 (empty in every position).
         let brain = "while read -r line; do case \"$line\" in START*|RESTART*) echo OK;; \
-                     DONE*) echo 'MESSAGE Depth 3 | Eval 77'; echo 7,7;; esac; done";
+                     DONE*) echo 'MESSAGE Depth 3 | Eval 77'; echo 14,0;; esac; done";
         let mut judge = None;
         let new = judge_game(&mut judge, brain, Rule::Freestyle, 10, &record()).unwrap();
         assert_eq!(new.scores, [77, 77, 77, 77, 77, OLD]);
@@ -192,7 +192,7 @@ mod tests {
     #[test]
     fn a_judge_that_reports_no_evaluation_leaves_the_game_out() {
         let brain = "while read -r line; do case \"$line\" in START*|RESTART*) echo OK;; \
-                     DONE*) echo 7,7;; esac; done";
+                     DONE*) echo 14,0;; esac; done";
         let mut judge = None;
         let result = judge_game(&mut judge, brain, Rule::Freestyle, 10, &record());
         assert!(result.unwrap_err().contains("no evaluation"));

@@ -1,34 +1,26 @@
 //! # gomoku-app — the desktop shell
 //!
-//! A thin Tauri 2 layer over the `gomoku` engine: one managed [`SharedSession`], commands of a few
-//! lines each ([`commands`]), the AI searching on its own thread ([`ai_job`]), autosave and
-//! preferences on disk ([`storage`]). The page (`ui/`) only draws the [`view::GameView`] it gets.
+//! A thin Tauri 2 layer over the app layer (`gomoku-session`): one managed [`App`], commands of
+//! one line each ([`commands`]), and the adapters that give the app layer its ports — events to
+//! the page ([`EventNotifier`]), native file dialogs ([`picker`]), the app's data and config
+//! directories. The page (`ui/`) only draws the `GameView` it gets.
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
-pub mod ai_job;
 pub mod commands;
-pub mod engines;
-pub mod error;
-pub mod external;
-pub mod notify;
-pub mod opening_job;
 pub mod picker;
-pub mod prefs;
-pub mod session;
-pub mod storage;
-pub mod study;
-pub mod study_jobs;
-pub mod view;
 
-use notify::{AnalysisEvent, HintEvent, Notifier};
-use session::{Session, SessionParts, SharedSession};
-use std::sync::{Arc, Mutex};
+use gomoku_session::notify::{AnalysisEvent, GraphEvent, HintEvent, Notifier};
+use gomoku_session::session::SessionParts;
+use gomoku_session::storage::Storage;
+use gomoku_session::view::GameView;
+use gomoku_session::App;
+use std::sync::Arc;
 use tauri::{Emitter, Manager, Runtime};
 
 /// Event names the page listens to.
 pub mod events {
-    /// A new [`crate::view::GameView`].
+    /// A new `GameView`.
     pub const VIEW: &str = "game://view";
     /// Search progress.
     pub const ANALYSIS: &str = "game://analysis";
@@ -41,12 +33,12 @@ pub mod events {
 }
 
 /// Sends the session's news to the page as events.
-struct EventNotifier<R: Runtime> {
+pub struct EventNotifier<R: Runtime> {
     app: tauri::AppHandle<R>,
 }
 
 impl<R: Runtime> Notifier for EventNotifier<R> {
-    fn view(&self, view: &view::GameView) {
+    fn view(&self, view: &GameView) {
         let _ = self.app.emit(events::VIEW, view);
     }
     fn analysis(&self, event: &AnalysisEvent) {
@@ -58,31 +50,31 @@ impl<R: Runtime> Notifier for EventNotifier<R> {
     fn engine_error(&self, message: &str) {
         let _ = self.app.emit(events::ENGINE_ERROR, serde_json::json!({ "message": message }));
     }
-    fn graph(&self, event: &notify::GraphEvent) {
+    fn graph(&self, event: &GraphEvent) {
         let _ = self.app.emit(events::GRAPH, event);
     }
 }
 
-/// The session of the real app: files in the app's data and config directories (or in
+/// The app layer of the real app: files in the app's data and config directories (or in
 /// `GOMOKU_DATA_DIR` when set, for tests), events to the page, native file dialogs.
-pub fn default_session<R: Runtime>(app: &tauri::AppHandle<R>) -> Session {
+pub fn default_app<R: Runtime>(app: &tauri::AppHandle<R>) -> App {
     let storage = match std::env::var_os("GOMOKU_DATA_DIR") {
-        Some(dir) => Some(storage::Storage::new(dir.as_ref(), dir.as_ref())),
+        Some(dir) => Some(Storage::new(dir.as_ref(), dir.as_ref())),
         None => match (app.path().app_data_dir(), app.path().app_config_dir()) {
-            (Ok(data), Ok(config)) => Some(storage::Storage::new(&data, &config)),
+            (Ok(data), Ok(config)) => Some(Storage::new(&data, &config)),
             _ => None,
         },
     };
-    Session::new(SessionParts {
+    let parts = SessionParts {
         storage,
         notifier: Arc::new(EventNotifier { app: app.clone() }),
-        picker: Arc::new(picker::DialogPicker::new(app.clone())),
         clock: Arc::new(gomoku::game::SystemClock::new()),
-    })
+    };
+    App::new(parts, Arc::new(picker::DialogPicker::new(app.clone())))
 }
 
 /// Registers the plugins and the commands on a builder of any runtime. The caller manages the
-/// [`SharedSession`] (the app at setup with [`default_session`]; tests with their own parts).
+/// [`App`] (the real app at setup with [`default_app`]; tests with their own parts).
 pub fn build_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
     builder.plugin(tauri_plugin_dialog::init()).invoke_handler(tauri::generate_handler![
         commands::get_view,
@@ -143,8 +135,8 @@ pub fn configure_webview_environment() {
 pub fn run() {
     build_app(tauri::Builder::default())
         .setup(|app| {
-            let shared: SharedSession = Arc::new(Mutex::new(default_session(app.handle())));
-            app.manage(shared);
+            let state = default_app(app.handle());
+            app.manage(state);
             Ok(())
         })
         .build(tauri::generate_context!())
@@ -152,8 +144,8 @@ pub fn run() {
         .run(|app, event| {
             if let tauri::RunEvent::Exit = event {
                 // External engines end with the app (politely, then by force).
-                if let Some(shared) = app.try_state::<SharedSession>() {
-                    ai_job::lock(&shared).cancel_and_release_engines();
+                if let Some(state) = app.try_state::<App>() {
+                    state.shut_down();
                 }
             }
         });

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{at, settings, Harness};
-use gomoku_app::ai_job::lock;
+use gomoku_session::ai_job::lock;
 use serde_json::{json, Value};
 
 fn stones(view: &Value) -> usize {

@@ -5,11 +5,13 @@
 //! [`import_moves`]); errors name the move and the reason.
 
 mod error;
+mod format;
 mod json;
 mod moves;
 mod psq;
 
 pub use error::RecordError;
+pub use format::Format;
 pub use json::{
     load_save, save_to_string, SaveFile, SavedMove, MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION,
 };

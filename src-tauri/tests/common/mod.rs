@@ -3,12 +3,12 @@
 #![allow(dead_code)]
 
 use gomoku::game::SystemClock;
-use gomoku_app::ai_job::lock;
-use gomoku_app::notify::{AnalysisEvent, GraphEvent, HintEvent, Notifier};
-use gomoku_app::picker::FilePicker;
-use gomoku_app::session::{Session, SessionParts, SharedSession};
-use gomoku_app::storage::Storage;
-use gomoku_app::view::GameView;
+use gomoku_session::ai_job::lock;
+use gomoku_session::notify::{AnalysisEvent, GraphEvent, HintEvent, Notifier};
+use gomoku_session::picker::FilePicker;
+use gomoku_session::session::{Session, SessionParts, SharedSession};
+use gomoku_session::storage::Storage;
+use gomoku_session::view::GameView;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -83,16 +83,11 @@ pub struct Harness {
     pub dir: PathBuf,
 }
 
-/// A session over `dir` with the given doubles and short AI times.
-pub fn session_in(
-    dir: &std::path::Path,
-    recorder: Arc<Recorder>,
-    picker: Arc<ScriptedPicker>,
-) -> Session {
+/// A session over `dir` with the given notifier and short AI times.
+pub fn session_in(dir: &std::path::Path, recorder: Arc<Recorder>) -> Session {
     let mut session = Session::new(SessionParts {
         storage: Some(Storage::new(dir, dir)),
         notifier: recorder,
-        picker,
         clock: Arc::new(SystemClock::new()),
     });
     session.set_timing([5, 5, 5, 5], 0);
@@ -113,8 +108,8 @@ impl Harness {
         let app = gomoku_app::build_app(mock_builder())
             .build(tauri::generate_context!())
             .expect("the app builds");
-        let session = session_in(&dir, recorder.clone(), picker.clone());
-        app.manage::<SharedSession>(Arc::new(Mutex::new(session)));
+        let session = session_in(&dir, recorder.clone());
+        app.manage(gomoku_session::App::with_session(session, picker.clone()));
         let window = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
             .build()
             .expect("a window");
@@ -123,7 +118,7 @@ impl Harness {
 
     /// The shared session.
     pub fn session(&self) -> SharedSession {
-        self.app.state::<SharedSession>().inner().clone()
+        self.app.state::<gomoku_session::App>().shared().clone()
     }
 
     /// Invokes a command through the real IPC path: `Ok(json)` or `Err(json error)`.

@@ -2,14 +2,14 @@
 //! progress to the page, and its result is applied only if the game has not changed since.
 
 use crate::error::AppResult;
-use crate::external::brain::Ask;
-use crate::external::message::{progress_of, Progress};
-use crate::external::ExternalError;
 use crate::notify::{AnalysisEvent, HintEvent};
 use crate::session::{Job, JobKind, Session, SharedSession};
 use crate::view::GameView;
 use gomoku::ai::{Decision, Limits, Request};
 use gomoku::{Mode, Pos};
+use gomoku_client::brain::Ask;
+use gomoku_client::message::{progress_of, EngineEval, Progress};
+use gomoku_client::ExternalError;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, MutexGuard};
 use std::time::Duration;
@@ -93,21 +93,16 @@ fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
     let shared = shared.clone();
     session.notifier.view(&session.view());
     if let Some(opponent) = &session.opponent {
-        let ask = Ask {
-            board,
-            moves: session.game.moves().iter().map(|m| m.pos).collect(),
-            rule: settings.rule,
-            to_move,
-            turn: opponent.move_time,
-        };
+        let moves = session.game.moves().iter().map(|m| m.pos).collect();
+        let ask = Ask::new(board, moves, settings.rule, to_move, opponent.move_time);
         let brain = opponent.brain.clone();
         let for_hint = kind == JobKind::Hint;
         std::thread::spawn(move || {
             let stop = job.stop.clone();
             let generation = job.generation;
             let report = move |text: &str| {
-                if let Some(progress) = progress_of(text) {
-                    notifier.analysis(&external_progress(progress, generation, for_hint));
+                if let Some(event) = external_progress(progress_of(text), generation, for_hint) {
+                    notifier.analysis(&event);
                 }
             };
             let result = brain.best_move(ask, stop, report);
@@ -188,21 +183,27 @@ fn finish_external(shared: &SharedSession, job: &Job, result: Result<Pos, Extern
     finish(shared, job, decision);
 }
 
-/// An external engine's progress as the page's analysis event (no line: engines write theirs in
-/// notations of their own).
-fn external_progress(p: Progress, generation: u64, for_hint: bool) -> AnalysisEvent {
-    AnalysisEvent {
+/// An external engine's progress as the page's analysis event, if the line gave a depth (no
+/// line: engines write theirs in notations of their own).
+fn external_progress(p: Progress, generation: u64, for_hint: bool) -> Option<AnalysisEvent> {
+    let (score, mate) = match p.eval {
+        Some(EngineEval::Score(v)) => (v, None),
+        Some(EngineEval::WinIn(n)) => (0, Some(n.min(1000) as i32)),
+        Some(EngineEval::LossIn(n)) => (0, Some(-(n.min(1000) as i32))),
+        None => (0, None),
+    };
+    Some(AnalysisEvent {
         generation,
-        depth: p.depth,
-        score: p.eval.unwrap_or(0),
-        mate: None,
+        depth: p.depth?,
+        score,
+        mate,
         pv: Vec::new(),
         nodes: 0,
         nps: 0,
         for_hint,
         ply: None,
         lines: Vec::new(),
-    }
+    })
 }
 
 /// What is known of an external engine's move: the move itself.

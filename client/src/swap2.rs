@@ -4,24 +4,58 @@
 //! other): the Gomocup page shows bare `x,y` lines, but Rapfi reads the block like `BOARD` and
 //! refuses stones without a field, and brains that follow the page read `x,y` from either.
 
-use crate::player::External;
+use crate::brain::ExternalBrain;
+use crate::ExternalError;
 use gomoku::opening::ai::Turn;
 use gomoku::opening::{Decision, Opening, OpeningRule, Phase};
 use gomoku::{Color, Pos};
+use std::time::Duration;
 
-/// The brain's decisions in `opening`, which must be a swap2 opening at one of its decisions.
-pub fn ask(brain: &mut External, opening: &Opening) -> Result<Turn, String> {
+/// Why a swap2 decision could not be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Swap2Error {
+    /// The opening is not swap2, or an answer that means nothing in the opening's phase.
+    Bad(String),
+    /// The engine failed.
+    Engine(ExternalError),
+}
+
+impl std::fmt::Display for Swap2Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Swap2Error::Bad(why) => f.write_str(why),
+            Swap2Error::Engine(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for Swap2Error {}
+
+/// The engine's decisions in `opening`, which must be a swap2 opening at one of its decisions;
+/// the engine must have been started for the board ([`ExternalBrain::new_game`]).
+///
+/// # Errors
+/// [`Swap2Error::Bad`] for another opening or an answer that does not fit the phase,
+/// [`Swap2Error::Engine`] when the engine fails or takes longer than `within`.
+pub fn ask(brain: &ExternalBrain, opening: &Opening, within: Duration) -> Result<Turn, Swap2Error> {
     if opening.rule() != OpeningRule::Swap2 {
-        return Err(format!("external brains play only the swap2 opening, not {}", opening.rule()));
+        return Err(Swap2Error::Bad(format!(
+            "external brains play only the swap2 opening, not {}",
+            opening.rule()
+        )));
     }
-    let mut text = String::from("SWAP2BOARD\n");
+    let answer = brain.exchange(swap2_lines(opening), within).map_err(Swap2Error::Engine)?;
+    read_answer(opening.phase(), &answer).map_err(Swap2Error::Bad)
+}
+
+/// The `SWAP2BOARD … DONE` block of the opening's stones.
+fn swap2_lines(opening: &Opening) -> Vec<String> {
+    let mut lines = vec!["SWAP2BOARD".to_string()];
     for (p, color) in opening.stones() {
-        text.push_str(&format!("{},{},{}\n", p.x, p.y, if color == Color::White { 1 } else { 2 }));
+        lines.push(format!("{},{},{}", p.x, p.y, if color == Color::White { 1 } else { 2 }));
     }
-    text.push_str("DONE\n");
-    brain.send(&text)?;
-    let answer = brain.reply(brain.answer_time())?;
-    read_answer(opening.phase(), &answer)
+    lines.push("DONE".to_string());
+    lines
 }
 
 /// The decisions an answer means in `phase`.

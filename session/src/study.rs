@@ -2,14 +2,11 @@
 //! the kept variation, the position editor, and the game in and out as text and as a picture.
 
 use crate::error::{AppError, AppResult};
-use crate::picker::FilePicker;
 use crate::session::Session;
-use crate::storage::write_atomically;
 use crate::view::{GameView, StoneView};
 use gomoku::game::Setup;
 use gomoku::record::{self, MAX_SAVE_BYTES};
 use gomoku::{Color, Game, Pos};
-use std::path::Path;
 
 /// The first bytes of every PNG file.
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
@@ -96,19 +93,18 @@ impl Session {
         if text.trim().is_empty() {
             return Err(record::RecordError::Malformed("there is nothing to read".into()).into());
         }
-        self.parse_record(Path::new(name), text.as_bytes())
+        self.parse_record(name, text.as_bytes())
     }
+}
 
-    /// Writes a PNG picture (made by the page) where the person chooses in the save dialog.
-    ///
-    /// # Errors
-    /// `cancelled`, `io`, or `badRecord` when the bytes are not a PNG picture.
-    pub fn export_png(&self, picker: &dyn FilePicker, png: &[u8]) -> AppResult<()> {
-        if !png.starts_with(PNG_SIGNATURE) || png.len() > MAX_PNG_BYTES {
-            return Err(AppError::Io("the picture is not a PNG image".into()));
-        }
-        let path = picker.image_path("gomoku.png").ok_or(AppError::Cancelled)?;
-        write_atomically(&path, png)?;
-        Ok(())
+/// Checks that `png` is a PNG picture of a sensible size (the page makes it; it is written where
+/// the person chooses).
+///
+/// # Errors
+/// `io` when the bytes are not a PNG picture.
+pub fn check_png(png: &[u8]) -> AppResult<()> {
+    if !png.starts_with(PNG_SIGNATURE) || png.len() > MAX_PNG_BYTES {
+        return Err(AppError::Io("the picture is not a PNG image".into()));
     }
+    Ok(())
 }

@@ -159,14 +159,14 @@ impl From<std::io::Error> for AppError {
 /// The result of every command.
 pub type AppResult<T> = Result<T, AppError>;
 
-impl From<crate::external::ExternalError> for AppError {
-    fn from(e: crate::external::ExternalError) -> Self {
+impl From<gomoku_client::ExternalError> for AppError {
+    fn from(e: gomoku_client::ExternalError) -> Self {
         AppError::Engine(e.to_string())
     }
 }
 
-impl From<crate::external::registry::RegistryError> for AppError {
-    fn from(e: crate::external::registry::RegistryError) -> Self {
+impl From<crate::registry::RegistryError> for AppError {
+    fn from(e: crate::registry::RegistryError) -> Self {
         AppError::Engine(e.to_string())
     }
 }

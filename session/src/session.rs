@@ -3,7 +3,6 @@
 
 use crate::error::{AppError, AppResult};
 use crate::notify::Notifier;
-use crate::picker::FilePicker;
 use crate::prefs::Preferences;
 use crate::storage::{read_limited, set_aside, write_atomically, Storage};
 use crate::view::{view_of, GameView};
@@ -106,7 +105,6 @@ pub struct Session {
     pub(crate) prefs: Preferences,
     pub(crate) storage: Option<Storage>,
     pub(crate) notifier: Arc<dyn Notifier>,
-    pub(crate) picker: Arc<dyn FilePicker>,
     pub(crate) engine: Arc<Mutex<Engine>>,
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) resumable: Option<Game>,
@@ -116,7 +114,7 @@ pub struct Session {
     /// Pause between moves in AI-vs-AI, in ms.
     pub(crate) ai_pause_ms: u64,
     /// The external engines the person added.
-    pub(crate) engines: crate::external::registry::Registry,
+    pub(crate) engines: crate::registry::Registry,
     /// The external engine playing for the AI side (and giving hints), if one was chosen.
     pub(crate) opponent: Option<crate::engines::Opponent>,
     /// The game generation at which the external engine last failed or was stopped (it is not
@@ -137,8 +135,6 @@ pub struct SessionParts {
     pub storage: Option<Storage>,
     /// Where news goes.
     pub notifier: Arc<dyn Notifier>,
-    /// How files are chosen.
-    pub picker: Arc<dyn FilePicker>,
     /// The time source.
     pub clock: Arc<dyn Clock>,
 }
@@ -174,7 +170,6 @@ impl Session {
             prefs,
             storage: parts.storage,
             notifier: parts.notifier,
-            picker: parts.picker,
             engine: Arc::new(Mutex::new(Engine::new(64, 0x5EED))),
             clock: parts.clock,
             resumable,
@@ -417,76 +412,34 @@ impl Session {
         Ok(self.view())
     }
 
-    /// Saves through the native save dialog, in the format the chosen extension names
-    /// (`.json` save file, `.psq`, `.txt` move string).
+    /// The game as the text of the format a file called `path` should hold (`.json` save
+    /// file, `.psq`, `.txt` move string).
     ///
     /// # Errors
-    /// `cancelled` when the dialog is closed, `io` when writing fails (the old file stays).
-    pub fn save_with(&self, picker: &dyn FilePicker) -> AppResult<GameView> {
-        let path = picker.save_path("gomoku.json").ok_or(AppError::Cancelled)?;
-        let text = match extension(&path).as_str() {
-            "psq" | "txt" if self.game.setup().is_some() => {
-                // A set-up position must be writable as moves, or the file would lose it.
-                record::points_of(&self.game)?;
-                self.text_for(&path)
-            }
-            _ => self.text_for(&path),
-        };
-        write_atomically(&path, text.as_bytes())?;
-        Ok(self.view())
+    /// `badRecord` when that format cannot hold the game.
+    pub fn record_text(&self, path: &Path) -> AppResult<String> {
+        let name = path.to_string_lossy();
+        Ok(record::Format::for_writing(&name).write(&self.game)?)
     }
 
-    fn text_for(&self, path: &Path) -> String {
-        match extension(path).as_str() {
-            "psq" => record::export_psq(&self.game),
-            "txt" => record::export_moves(&self.game) + "\n",
-            _ => record::save_to_string(&self.game),
-        }
-    }
-
-    /// Reads a record chosen in the native open dialog. Nothing changes on any error.
+    /// Reads a game from a record's `bytes`, in the format its name and content say; the current
+    /// game's settings fill in what the format does not give. Nothing changes.
     ///
     /// # Errors
-    /// `cancelled`, `io`, or `badRecord` naming the move and the reason.
-    pub fn read_record(&self, picker: &dyn FilePicker) -> AppResult<Game> {
-        let path = picker.open_path().ok_or(AppError::Cancelled)?;
-        let bytes = read_limited(&path, MAX_SAVE_BYTES)?
-            .ok_or_else(|| AppError::Io(format!("{} not found", path.display())))?;
-        self.parse_record(&path, &bytes)
-    }
-
-    pub(crate) fn parse_record(&self, path: &Path, bytes: &[u8]) -> AppResult<Game> {
-        let text_start = bytes.iter().find(|b| !b.is_ascii_whitespace()).copied();
-        let settings = self.game.settings().clone();
-        let clock = self.clock.clone();
-        let game = match (extension(path).as_str(), text_start) {
-            (_, Some(b'{')) => record::load_save(bytes, clock)?,
-            ("psq", _) => record::import_psq(bytes, settings, clock)?,
-            (_, Some(b'P' | b'p')) if bytes.starts_with(b"Piskv") => {
-                record::import_psq(bytes, settings, clock)?
-            }
-            _ => record::import_moves(bytes, settings, clock)?,
-        };
-        Ok(game)
+    /// `badRecord` naming the move and the reason.
+    pub fn parse_record(&self, name: &str, bytes: &[u8]) -> AppResult<Game> {
+        let format = record::Format::guess(name, bytes);
+        Ok(format.read(bytes, self.game.settings().clone(), self.clock.clone())?)
     }
 
     /// Replaces the game with a loaded one.
-    pub(crate) fn replace_game(&mut self, game: Game) -> GameView {
+    pub fn replace_game(&mut self, game: Game) -> GameView {
         self.cancel_job();
         self.autoplay = game.settings().mode == Mode::AiVsAi;
         self.game = game;
         self.check_opponent_rule();
         self.changed();
         self.view()
-    }
-
-    /// Loads a record through the native open dialog.
-    ///
-    /// # Errors
-    /// See [`Session::read_record`].
-    pub fn load_with(&mut self, picker: &dyn FilePicker) -> AppResult<GameView> {
-        let game = self.read_record(picker)?;
-        Ok(self.replace_game(game))
     }
 
     /// Resumes the autosaved game found at start.
@@ -550,10 +503,6 @@ impl Session {
         let level = self.game.settings().level;
         self.move_ms[Level::ALL.iter().position(|&l| l == level).unwrap_or(2)]
     }
-}
-
-fn extension(path: &Path) -> String {
-    path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase()
 }
 
 /// The settings of a fresh game from the preferences.

@@ -4,6 +4,7 @@
 
 use super::process::EngineProcess;
 use super::{excerpt, ExternalError};
+use gomoku::protocol::rule_code;
 use gomoku::{renju, Board, Color, Pos, Rule};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,6 +26,13 @@ pub struct EngineCommand {
     pub args: Vec<String>,
 }
 
+impl EngineCommand {
+    /// An engine started by a shell command line (`sh -c`), as match tools name engines.
+    pub fn shell(command_line: &str) -> EngineCommand {
+        EngineCommand { path: "sh".into(), args: vec!["-c".into(), command_line.into()] }
+    }
+}
+
 /// What to ask for.
 #[derive(Clone, Debug)]
 pub struct Ask {
@@ -38,6 +46,18 @@ pub struct Ask {
     pub to_move: Color,
     /// The turn time given to the engine.
     pub turn: Duration,
+    /// A game clock: the whole game's time per side and the time this side has left.
+    pub clock: Option<(Duration, Duration)>,
+    /// How long the answer may take before the engine is given up.
+    pub answer_within: Duration,
+}
+
+impl Ask {
+    /// A move for `to_move` after `moves` (the stones of `board`), within `turn` (plus
+    /// [`GRACE`] before the engine is given up), with no game clock.
+    pub fn new(board: Board, moves: Vec<Pos>, rule: Rule, to_move: Color, turn: Duration) -> Ask {
+        Ask { board, moves, rule, to_move, turn, clock: None, answer_within: turn + GRACE }
+    }
 }
 
 /// Work for the engine's thread.
@@ -90,6 +110,26 @@ impl ExternalBrain {
         self.run(|core| core.process.as_ref().and_then(EngineProcess::pid)).flatten()
     }
 
+    /// Prepares the engine for a new game on a `size` board: started for it (`START`), or told
+    /// `RESTART` if it already runs at that size.
+    ///
+    /// # Errors
+    /// Any [`ExternalError`]; the engine process is ended then.
+    pub fn new_game(&self, size: u8) -> Result<(), ExternalError> {
+        self.run(move |core| core.new_game(size))
+            .unwrap_or_else(|| Err(ExternalError::Crashed("its thread ended".into())))
+    }
+
+    /// Sends `lines` (a `SWAP2BOARD` block, say) and returns the first answer line, read within
+    /// `within`; MESSAGE lines are skipped. The engine must have been started ([`Self::new_game`]).
+    ///
+    /// # Errors
+    /// Any [`ExternalError`]; the engine process is ended then.
+    pub fn exchange(&self, lines: Vec<String>, within: Duration) -> Result<String, ExternalError> {
+        self.run(move |core| core.exchange_lines(&lines, within))
+            .unwrap_or_else(|| Err(ExternalError::Crashed("its thread ended".into())))
+    }
+
     /// Asks for a move. `stop` ends the request early ([`ExternalError::Stopped`]); MESSAGE
     /// lines go to `on_message`. On any error the engine process is ended.
     ///
@@ -130,6 +170,46 @@ struct Core {
 }
 
 impl Core {
+    fn new_game(&mut self, size: u8) -> Result<(), ExternalError> {
+        let restart = async {
+            match (&mut self.process, self.started_for) {
+                (Some(engine), Some(s)) if s == size => {
+                    engine.send("RESTART").await?;
+                    expect_ok(engine, "RESTART").await
+                }
+                _ => {
+                    ensure_started(&mut self.process, &mut self.started_for, &self.command, size)
+                        .await
+                }
+            }
+        };
+        let result = self.runtime.block_on(restart);
+        if result.is_err() {
+            self.shut_down();
+        }
+        result
+    }
+
+    fn exchange_lines(
+        &mut self,
+        lines: &[String],
+        within: Duration,
+    ) -> Result<String, ExternalError> {
+        let exchange = async {
+            let engine =
+                self.process.as_mut().ok_or(ExternalError::Crashed("not started".into()))?;
+            for line in lines {
+                engine.send(line).await?;
+            }
+            engine.answer(Instant::now() + within, "its answer", &mut |_| {}).await
+        };
+        let result = self.runtime.block_on(exchange);
+        if result.is_err() {
+            self.shut_down();
+        }
+        result
+    }
+
     fn best_move(
         &mut self,
         ask: &Ask,
@@ -171,33 +251,60 @@ async fn exchange(
     ask: &Ask,
     on_message: &mut dyn FnMut(&str),
 ) -> Result<Pos, ExternalError> {
-    let size = ask.board.size();
-    if process.is_none() || *started_for != Some(size) {
-        *process = None;
-        let mut fresh = EngineProcess::spawn(&command.path, &command.args)?;
-        start(&mut fresh, size).await?;
-        *process = Some(fresh);
-        *started_for = Some(size);
+    ensure_started(process, started_for, command, ask.board.size()).await?;
+    let engine = process.as_mut().ok_or(ExternalError::Crashed("not started".into()))?;
+    for line in info_lines(ask).iter().chain(&board_lines(&ask.moves, ask.to_move)) {
+        engine.send(line).await?;
     }
-    let engine = process.as_mut().expect("started above");
-    let turn_ms = ask.turn.as_millis().max(1);
-    for line in [
-        format!("INFO timeout_turn {turn_ms}"),
-        "INFO timeout_match 0".to_string(),
-        format!("INFO rule {}", rule_code(ask.rule)),
-        "INFO game_type 1".to_string(),
-    ] {
-        engine.send(&line).await?;
-    }
-    engine.send("BOARD").await?;
-    for (ply, pos) in ask.moves.iter().enumerate() {
-        let own = if Color::at_ply(ply) == ask.to_move { 1 } else { 2 };
-        engine.send(&format!("{},{},{own}", pos.x, pos.y)).await?;
-    }
-    engine.send("DONE").await?;
-    let deadline = Instant::now() + ask.turn + GRACE;
+    let deadline = Instant::now() + ask.answer_within;
     let answer = engine.answer(deadline, "its move", on_message).await?;
     checked_move(&answer, ask)
+}
+
+/// Starts the engine for a `size` board unless it already runs for it.
+async fn ensure_started(
+    process: &mut Option<EngineProcess>,
+    started_for: &mut Option<u8>,
+    command: &EngineCommand,
+    size: u8,
+) -> Result<(), ExternalError> {
+    if process.is_some() && *started_for == Some(size) {
+        return Ok(());
+    }
+    *process = None;
+    let mut fresh = EngineProcess::spawn(&command.path, &command.args)?;
+    start(&mut fresh, size).await?;
+    *process = Some(fresh);
+    *started_for = Some(size);
+    Ok(())
+}
+
+/// The `INFO` lines that tell the engine the rule and its time before a move.
+fn info_lines(ask: &Ask) -> Vec<String> {
+    let ms = |d: Duration| d.as_millis().max(1);
+    let mut lines = vec![format!("INFO timeout_turn {}", ms(ask.turn))];
+    match ask.clock {
+        Some((game, left)) => {
+            lines.push(format!("INFO timeout_match {}", ms(game)));
+            lines.push(format!("INFO time_left {}", ms(left)));
+        }
+        None => lines.push("INFO timeout_match 0".to_string()),
+    }
+    lines.push(format!("INFO rule {}", rule_code(ask.rule)));
+    lines.push("INFO game_type 1".to_string());
+    lines
+}
+
+/// The `BOARD … DONE` block for the position after `moves`, with `to_move` to play (its stones
+/// field 1, the other's 2).
+pub fn board_lines(moves: &[Pos], to_move: Color) -> Vec<String> {
+    let mut lines = vec!["BOARD".to_string()];
+    for (ply, pos) in moves.iter().enumerate() {
+        let own = if Color::at_ply(ply) == to_move { 1 } else { 2 };
+        lines.push(format!("{},{},{own}", pos.x, pos.y));
+    }
+    lines.push("DONE".to_string());
+    lines
 }
 
 /// `START size`, answered `OK` within [`START_TIMEOUT`].
@@ -206,21 +313,17 @@ async fn exchange(
 /// A timeout, a crash, `ERROR …` (the size is refused) or anything else than `OK`.
 pub async fn start(engine: &mut EngineProcess, size: u8) -> Result<(), ExternalError> {
     engine.send(&format!("START {size}")).await?;
+    expect_ok(engine, "START").await
+}
+
+/// An `OK` answer to `what` within [`START_TIMEOUT`].
+async fn expect_ok(engine: &mut EngineProcess, what: &str) -> Result<(), ExternalError> {
     let deadline = Instant::now() + START_TIMEOUT;
-    let answer = engine.answer(deadline, "START", &mut |_| {}).await?;
+    let answer = engine.answer(deadline, what, &mut |_| {}).await?;
     match answer.to_ascii_uppercase().as_str() {
         "OK" => Ok(()),
         a if a.starts_with("ERROR") => Err(ExternalError::Refused(excerpt(&answer, 120))),
         _ => Err(ExternalError::Garbage(excerpt(&answer, 120))),
-    }
-}
-
-/// The Gomocup `INFO rule` value of a rule (bit 1: exactly five; bit 4: renju).
-pub fn rule_code(rule: Rule) -> u8 {
-    match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 4,
     }
 }
 
@@ -256,13 +359,7 @@ mod tests {
     use super::*;
 
     fn ask_on(board: &Board) -> Ask {
-        Ask {
-            board: board.clone(),
-            moves: Vec::new(),
-            rule: Rule::Renju,
-            to_move: Color::Black,
-            turn: Duration::from_millis(100),
-        }
+        Ask::new(board.clone(), Vec::new(), Rule::Renju, Color::Black, Duration::from_millis(100))
     }
 
     #[test]
@@ -292,9 +389,15 @@ mod tests {
     }
 
     #[test]
-    fn rule_codes_follow_gomocup() {
-        assert_eq!(rule_code(Rule::Freestyle), 0);
-        assert_eq!(rule_code(Rule::Standard), 1);
-        assert_eq!(rule_code(Rule::Renju), 4);
+    fn the_position_and_the_clock_are_sent_as_gomocup_asks() {
+        let moves = vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(9, 9)];
+        assert_eq!(board_lines(&moves, Color::White), ["BOARD", "7,7,2", "8,8,1", "9,9,2", "DONE"]);
+        let mut ask = ask_on(&Board::new(15).unwrap());
+        assert!(info_lines(&ask).contains(&"INFO timeout_match 0".to_string()));
+        assert!(info_lines(&ask).contains(&"INFO rule 4".to_string()));
+        ask.clock = Some((Duration::from_secs(60), Duration::from_millis(41_500)));
+        let lines = info_lines(&ask);
+        assert!(lines.contains(&"INFO timeout_match 60000".to_string()), "{lines:?}");
+        assert!(lines.contains(&"INFO time_left 41500".to_string()), "{lines:?}");
     }
 }

@@ -1,8 +1,8 @@
 //! The engines the person added: a list kept in the app's config directory (`engines.json`,
 //! written atomically), each with its command, name, the rules it accepts and its time per move.
 
-use super::brain::EngineCommand;
 use gomoku::Rule;
+use gomoku_client::EngineCommand;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 

@@ -1,15 +1,23 @@
-//! Other Gomocup engines as opponents and analysers: a `pbrain` client (the mirror of the
-//! engine's `protocol` module) that speaks to a child process, the list of engines the person
-//! added, and the probe that checks an engine before it is added.
+//! # gomoku-client — the one Gomocup `pbrain` client
+//!
+//! Speaks to another Gomocup engine run as a child process — the mirror of the engine's
+//! `protocol` module (the server). The app uses it for the engines a person adds (opponents,
+//! hints, the probe before an engine is added); the lab for matches, judges and data
+//! generation. One place starts an engine, sends `START`/`RESTART`/`INFO`/`BOARD`/
+//! `SWAP2BOARD`, reads its answers and `MESSAGE` lines with deadlines and size limits, and ends
+//! it (killed when dropped).
 //!
 //! An engine is never trusted: see [`process`] for the limits, [`brain`] for how a move is asked
-//! for and checked.
+//! for and checked, [`message`] for what is read from its `MESSAGE` lines.
 
 pub mod brain;
 pub mod message;
 pub mod probe;
 pub mod process;
-pub mod registry;
+pub mod swap2;
+
+pub use brain::{Ask, EngineCommand, ExternalBrain};
+pub use gomoku::protocol::rule_code;
 
 use std::fmt;
 

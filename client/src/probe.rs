@@ -7,9 +7,10 @@ pub const SIZES: std::ops::RangeInclusive<u8> = 5..=22;
 /// How long an engine may take to answer `START` for a size other than 15.
 const SIZE_TIMEOUT: Duration = Duration::from_secs(1);
 
-use super::brain::{rule_code, start, EngineCommand, START_TIMEOUT};
+use super::brain::{start, EngineCommand, START_TIMEOUT};
 use super::process::EngineProcess;
 use super::{excerpt, ExternalError};
+use gomoku::protocol::rule_code;
 use gomoku::Rule;
 use std::time::Duration;
 use tokio::time::Instant;

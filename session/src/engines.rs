@@ -3,14 +3,14 @@
 //! play for the AI side and give hints instead of the built-in AI.
 
 use crate::error::{AppError, AppResult};
-use crate::external::brain::{EngineCommand, ExternalBrain};
-use crate::external::probe::probe;
-use crate::external::registry::{EngineEntry, Registry};
 use crate::picker::FilePicker;
+use crate::registry::{EngineEntry, Registry};
 use crate::session::Session;
 use crate::storage::{read_limited, set_aside, write_atomically, Storage};
 use crate::view::GameView;
 use gomoku::Rule;
+use gomoku_client::brain::{EngineCommand, ExternalBrain};
+use gomoku_client::probe::probe;
 use serde::Serialize;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -89,7 +89,7 @@ pub fn load_registry(storage: &Storage, warnings: &mut Vec<String>) -> Registry 
 pub fn choose_and_probe(
     picker: &dyn FilePicker,
     args: &str,
-) -> AppResult<(EngineCommand, crate::external::probe::ProbeReport)> {
+) -> AppResult<(EngineCommand, gomoku_client::probe::ProbeReport)> {
     let path: PathBuf = picker.engine_path().ok_or(AppError::Cancelled)?;
     let args = args.split_whitespace().map(str::to_string).collect();
     let command = EngineCommand { path, args };
@@ -110,11 +110,11 @@ impl Session {
     pub fn add_engine(
         &mut self,
         command: EngineCommand,
-        report: crate::external::probe::ProbeReport,
+        report: gomoku_client::probe::ProbeReport,
     ) -> AppResult<Vec<EngineView>> {
         let file = command.path.file_name().map(|n| n.to_string_lossy().to_string());
         let name = report.name.or(file).unwrap_or_else(|| "Engine".into());
-        let name: String = name.chars().take(crate::external::registry::NAME_MAX).collect();
+        let name: String = name.chars().take(crate::registry::NAME_MAX).collect();
         let mut next = self.engines.clone();
         next.add(&name, command, report.about, report.rules, report.sizes)?;
         self.store_engines(next)?;
