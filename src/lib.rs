@@ -35,6 +35,7 @@ pub mod protocol;
 pub mod record;
 pub mod renju;
 mod rule;
+pub mod study;
 
 pub use board::{Board, Cell};
 pub use color::Color;

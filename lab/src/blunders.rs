@@ -9,8 +9,8 @@
 //! forced win for A before it (A missed it), *positional* otherwise. Games without such a move
 //! slid away with no single decisive error (*drift*).
 
-use crate::arena::read_openings;
 use crate::cli::{AgreeArgs, BlundersArgs};
+use crate::game_play::read_openings;
 use crate::judged::LossJudge;
 use crate::player::{External, Player, MATE};
 use crate::read_text;

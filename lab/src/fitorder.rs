@@ -20,7 +20,7 @@ pub fn run_fit_order(args: &FitOrderArgs) -> Result<(), String> {
     let book_path = args.openings.display();
     let learner = args.learn.clone();
     let options = FitOptions { steps: args.steps, rate: args.rate, reg: args.reg };
-    let openings = crate::arena::read_openings(&read_text(&args.openings)?)?;
+    let openings = crate::game_play::read_openings(&read_text(&args.openings)?)?;
     let logs = &args.logs;
     let (mut choices, mut games) = (Vec::new(), 0);
     for path in logs {

@@ -10,6 +10,7 @@ pub mod bench;
 pub mod blunders;
 pub mod cli;
 pub mod fitorder;
+pub mod game_play;
 pub mod gendata;
 pub mod judged;
 pub mod leaves;
@@ -121,7 +122,7 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
 
 /// The openings book, cut to the openings `games` games need.
 fn book(path: &std::path::Path, games: Option<usize>) -> Result<Vec<Vec<(i32, i32)>>, String> {
-    let mut openings = arena::read_openings(&read_text(path)?)?;
+    let mut openings = game_play::read_openings(&read_text(path)?)?;
     if let Some(n) = games {
         openings.truncate(n.div_ceil(2));
     }
@@ -163,8 +164,8 @@ fn summary(plan: &arena::MatchPlan<'_>, result: &arena::MatchResult) -> String {
             ", time losses {}/{} (slowest move {} ms, least time left {} ms)",
             result.timeouts.0,
             result.timeouts.1,
-            arena::SLOWEST_MOVE_MS.load(std::sync::atomic::Ordering::Relaxed),
-            arena::LEAST_LEFT_MS.load(std::sync::atomic::Ordering::Relaxed),
+            game_play::SLOWEST_MOVE_MS.load(std::sync::atomic::Ordering::Relaxed),
+            game_play::LEAST_LEFT_MS.load(std::sync::atomic::Ordering::Relaxed),
         )
     } else {
         String::new()

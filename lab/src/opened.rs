@@ -1,7 +1,7 @@
 //! Games that begin with an opening rule: the players take the opening's decisions (the harness
 //! checks each against the rule), then play on with the colours the opening gave them.
 
-use crate::arena::{play_checked, play_on, GameEnd, MatchPlan};
+use crate::game_play::{play_checked, play_on, GameEnd, GameSettings};
 use crate::player::Player;
 use gomoku::opening::{Opening, Role};
 use gomoku::{Color, Pos};
@@ -23,14 +23,14 @@ pub fn play_opened_game(
     a: &mut dyn Player,
     b: &mut dyn Player,
     a_opens: bool,
-    plan: &MatchPlan<'_>,
+    plan: &GameSettings,
 ) -> (Color, GameEnd, Vec<Pos>) {
     let a_role = if a_opens { Role::Opener } else { Role::Responder };
     let a_tentative = if a_opens { Color::Black } else { Color::White };
-    if a.new_game(plan.size, plan.rule, plan.move_ms, plan.match_ms).is_err() {
+    if a.new_game(plan.size, plan.rule, plan.clock.move_ms, plan.clock.match_ms).is_err() {
         return (a_tentative, GameEnd::Forfeit(a_tentative), Vec::new());
     }
-    if b.new_game(plan.size, plan.rule, plan.move_ms, plan.match_ms).is_err() {
+    if b.new_game(plan.size, plan.rule, plan.clock.move_ms, plan.clock.match_ms).is_err() {
         return (a_tentative, GameEnd::Forfeit(!a_tentative), Vec::new());
     }
     let players: [&mut dyn Player; 2] = [a, b];
@@ -64,9 +64,9 @@ pub fn play_opened_game(
     }
     let [a, b] = players;
     let (end, moves) = if a_color == Color::Black {
-        play_on(a, b, board, moves, plan.rule, plan.clock())
+        play_on(a, b, board, moves, plan.rule, plan.clock)
     } else {
-        play_on(b, a, board, moves, plan.rule, plan.clock())
+        play_on(b, a, board, moves, plan.rule, plan.clock)
     };
     (a_color, end, moves)
 }
@@ -85,18 +85,8 @@ mod tests {
             (OpeningRule::Swap2, Rule::Standard),
             (OpeningRule::Rif, Rule::Renju),
         ] {
-            let plan = MatchPlan {
-                openings: &[],
-                opening_rule,
-                games: 2,
-                size: 15,
-                rule,
-                move_ms: 50,
-                match_ms: 0,
-                concurrency: 1,
-                sprt: None,
-                names: (String::new(), String::new()),
-            };
+            let clock = crate::game_play::TimeControl { move_ms: 50, match_ms: 0 };
+            let plan = GameSettings { size: 15, rule, opening_rule, clock };
             for a_opens in [true, false] {
                 let mut a = Internal::new(Level::Hard, 1, Some(2));
                 let mut b = Internal::new(Level::Medium, 2, Some(1));

@@ -1,7 +1,7 @@
 //! Self-play games printed as move strings, for making fixed test and bench positions.
 
-use crate::arena::read_openings;
 use crate::cli::SelfplayArgs;
+use crate::game_play::read_openings;
 use crate::player::{Internal, Player};
 use crate::read_text;
 use gomoku::board::index_of;

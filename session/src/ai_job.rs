@@ -1,23 +1,15 @@
-//! The AI off the main thread: a search runs on its own thread with a stop flag, streams its
-//! progress to the page, and its result is applied only if the game has not changed since.
+//! The AI's moves and hints: when one is due, and which job makes it — the opening AI during
+//! an opening, the external engine the person chose, or the built-in engine, each run by the
+//! job runner ([`crate::jobs`]) and applied only if the game has not changed since.
 
 use crate::error::AppResult;
+use crate::jobs::{lock, run_job, with_engine};
 use crate::notify::{AnalysisEvent, HintEvent};
-use crate::session::{Job, JobKind, Session, SharedSession};
+use crate::session::{JobKind, Session, SharedSession};
 use crate::view::GameView;
+use crate::{external_job, opening_job};
 use gomoku::ai::{Decision, Limits, Request};
 use gomoku::{Mode, Pos};
-use gomoku_client::brain::Ask;
-use gomoku_client::message::{progress_of, EngineEval, Progress};
-use gomoku_client::ExternalError;
-use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, MutexGuard};
-use std::time::Duration;
-
-/// Locks the session, recovering from a poisoned lock (a panicked thread must not brick the app).
-pub fn lock(shared: &SharedSession) -> MutexGuard<'_, Session> {
-    shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 /// Starts the AI's move if it is an AI's turn in a mode where the AI moves by itself.
 pub fn start_ai_if_due(shared: &SharedSession) {
@@ -61,161 +53,46 @@ pub fn request_hint(shared: &SharedSession) -> AppResult<GameView> {
     Ok(session.view())
 }
 
-/// Registers a new search as the session's current one.
-pub(crate) fn begin_job(session: &mut Session, kind: JobKind) -> Job {
-    let job = Job {
-        id: session.next_job_id,
-        generation: session.generation,
-        kind,
-        stop: Arc::new(AtomicBool::new(false)),
-    };
-    session.next_job_id += 1;
-    session.job = Some(job.clone());
-    job
+fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
+    if kind == JobKind::Move && session.game.in_opening() {
+        opening_job::start(shared, session, start_ai_if_due);
+    } else if session.opponent.is_some() {
+        external_job::start(shared, session, kind, start_ai_if_due);
+    } else {
+        start_builtin(shared, session, kind);
+    }
 }
 
-fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
-    let job = begin_job(session, kind);
-    if kind == JobKind::Move && session.game.in_opening() {
-        session.notifier.view(&session.view());
-        // The session's lock is released by the caller before the thread needs it.
-        let (shared, job) = (shared.clone(), job);
-        std::thread::spawn(move || crate::opening_job::spawn_opening(&shared, job));
-        return;
-    }
+/// The built-in engine's move or hint at the game's level, for the level's time.
+fn start_builtin(shared: &SharedSession, session: &mut Session, kind: JobKind) {
     let board = session.game.board().clone();
     let settings = session.game.settings().clone();
     let to_move = session.game.side_to_move();
-    let move_ms = session.move_time_ms();
-    let threads = session.prefs.threads();
-    let engine = session.engine.clone();
-    let notifier = session.notifier.clone();
-    let shared = shared.clone();
-    session.notifier.view(&session.view());
-    if let Some(opponent) = &session.opponent {
-        let moves = session.game.moves().iter().map(|m| m.pos).collect();
-        let ask = Ask::new(board, moves, settings.rule, to_move, opponent.move_time);
-        let brain = opponent.brain.clone();
-        let for_hint = kind == JobKind::Hint;
-        std::thread::spawn(move || {
-            let stop = job.stop.clone();
-            let generation = job.generation;
-            let report = move |text: &str| {
-                if let Some(event) = external_progress(progress_of(text), generation, for_hint) {
-                    notifier.analysis(&event);
-                }
-            };
-            let result = brain.best_move(ask, stop, report);
-            finish_external(&shared, &job, result);
-        });
-        return;
-    }
-    std::thread::spawn(move || {
-        let request = Request {
-            board: &board,
-            rule: settings.rule,
-            to_move,
-            level: settings.level,
-            limits: Limits::per_move(move_ms),
-        };
+    let limits = Limits::per_move(session.move_time_ms());
+    // Master uses the threads the preferences give; the lower levels stay one-threaded (Hard's
+    // fixed node budget is the same strength on any machine).
+    let threads = if settings.level == gomoku::Level::Master { session.prefs.threads() } else { 1 };
+    let (engine, notifier) = (session.engine.clone(), session.notifier.clone());
+    let work = move |job: &crate::session::Job| {
+        let request =
+            Request { board: &board, rule: settings.rule, to_move, level: settings.level, limits };
         let for_hint = kind == JobKind::Hint;
         let mut report = |a: &gomoku::ai::Analysis| {
             notifier.analysis(&AnalysisEvent::new(a, job.generation, for_hint))
         };
-        let decision = {
-            let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
-            // Master uses the threads the preferences give; the lower levels stay one-threaded
-            // (Hard's fixed node budget is the same strength on any machine).
-            engine.set_threads(if settings.level == gomoku::Level::Master { threads } else { 1 });
-            engine.think(&request, &job.stop, &mut report)
-        };
-        finish(&shared, &job, decision);
-    });
-}
-
-/// Applies a finished search if it is still the current one; then lets the AI continue.
-pub(crate) fn finish(shared: &SharedSession, job: &Job, decision: Option<Decision>) {
-    let pause = {
-        let mut session = lock(shared);
-        if session.job.as_ref().map(|j| j.id) != Some(job.id) {
-            return;
-        }
-        session.job = None;
-        if session.generation == job.generation {
-            apply(&mut session, job.kind, decision);
-        }
-        let view = session.view();
-        session.notifier.view(&view);
-        let mode = session.game.settings().mode;
-        (mode == Mode::AiVsAi && session.autoplay).then_some(session.ai_pause_ms)
+        with_engine(&engine, threads, |engine| engine.think(&request, &job.stop, &mut report))
     };
-    if let Some(ms) = pause {
-        std::thread::sleep(Duration::from_millis(ms));
-    }
-    start_ai_if_due(shared);
+    run_job(shared, session, kind, start_ai_if_due, work, apply_decision);
 }
 
-/// Applies an external engine's answer like the built-in AI's; a failure is told to the person
-/// (the game stays as it was, and AI-vs-AI pauses); a stopped engine waits for the person.
-fn finish_external(shared: &SharedSession, job: &Job, result: Result<Pos, ExternalError>) {
-    let decision = match result {
-        Ok(best) => Some(Decision { best, analysis: external_analysis(best) }),
-        Err(ExternalError::Stopped) => {
-            // Stopped by the person: the engine has no move to give (its process was ended), and
-            // it is not started again by itself on this position.
-            let mut session = lock(shared);
-            if session.job.as_ref().map(|j| j.id) == Some(job.id) {
-                session.engine_failed_at = Some(job.generation);
-            }
-            None
-        }
-        Err(error) => {
-            let mut session = lock(shared);
-            if session.job.as_ref().map(|j| j.id) == Some(job.id) {
-                // Not retried by itself on this position: the person chooses what next.
-                session.autoplay = false;
-                session.engine_failed_at = Some(job.generation);
-                session.notifier.engine_error(&error.to_string());
-            }
-            None
-        }
-    };
-    finish(shared, job, decision);
-}
-
-/// An external engine's progress as the page's analysis event, if the line gave a depth (no
-/// line: engines write theirs in notations of their own).
-fn external_progress(p: Progress, generation: u64, for_hint: bool) -> Option<AnalysisEvent> {
-    let (score, mate) = match p.eval {
-        Some(EngineEval::Score(v)) => (v, None),
-        Some(EngineEval::WinIn(n)) => (0, Some(n.min(1000) as i32)),
-        Some(EngineEval::LossIn(n)) => (0, Some(-(n.min(1000) as i32))),
-        None => (0, None),
-    };
-    Some(AnalysisEvent {
-        generation,
-        depth: p.depth?,
-        score,
-        mate,
-        pv: Vec::new(),
-        nodes: 0,
-        nps: 0,
-        for_hint,
-        ply: None,
-        lines: Vec::new(),
-    })
-}
-
-/// What is known of an external engine's move: the move itself.
-fn external_analysis(best: Pos) -> gomoku::ai::Analysis {
-    gomoku::ai::Analysis {
-        depth: 0,
-        score: gomoku::ai::Score::Eval(0),
-        pv: vec![best],
-        nodes: 0,
-        nps: 0,
-        elapsed_ms: 0,
-        lines: Vec::new(),
+/// Plays or shows a finished move or hint, if the game is still the one searched.
+pub(crate) fn apply_decision(
+    session: &mut Session,
+    job: &crate::session::Job,
+    decision: Option<Decision>,
+) {
+    if session.generation == job.generation {
+        apply(session, job.kind, decision);
     }
 }
 

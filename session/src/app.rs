@@ -3,9 +3,10 @@
 //! dialog asks the person **before** it takes the session's lock and writes the file after it
 //! let go, so nothing else (the AI's move, a clock, another command) waits on the person.
 
-use crate::ai_job::{lock, request_hint, request_move, start_ai_if_due};
+use crate::ai_job::{request_hint, request_move, start_ai_if_due};
 use crate::engines::{choose_and_probe, EngineView};
 use crate::error::{AppError, AppResult};
+use crate::jobs::lock;
 use crate::picker::FilePicker;
 use crate::prefs::Preferences;
 use crate::session::{NewGameSettings, Session, SessionParts, SharedSession, StartupInfo};

@@ -17,6 +17,8 @@ pub mod ai_job;
 pub mod app;
 pub mod engines;
 pub mod error;
+pub mod external_job;
+pub mod jobs;
 pub mod notify;
 pub mod opening_job;
 pub mod picker;

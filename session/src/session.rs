@@ -6,7 +6,7 @@ use crate::notify::Notifier;
 use crate::prefs::Preferences;
 use crate::storage::{read_limited, set_aside, write_atomically, Storage};
 use crate::view::{view_of, GameView};
-use gomoku::ai::Engine;
+use gomoku::ai::{Engine, LevelConfig};
 use gomoku::game::{Clock, Names, Settings};
 use gomoku::record::{self, MAX_SAVE_BYTES};
 use gomoku::{Color, Game, Level, Mode, Pos, Rule};
@@ -109,8 +109,9 @@ pub struct Session {
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) resumable: Option<Game>,
     pub(crate) warnings: Vec<String>,
-    /// Thinking time per AI move in ms, by level (tests shorten it).
-    pub(crate) move_ms: [u64; 4],
+    /// Thinking time per AI move in ms for every level, when tests shorten it (the levels'
+    /// own times are the engine's: `LevelConfig::move_time_ms`).
+    pub(crate) move_ms_override: Option<u64>,
     /// Pause between moves in AI-vs-AI, in ms.
     pub(crate) ai_pause_ms: u64,
     /// The external engines the person added.
@@ -174,7 +175,7 @@ impl Session {
             clock: parts.clock,
             resumable,
             warnings,
-            move_ms: [300, 700, 1200, 3000],
+            move_ms_override: None,
             ai_pause_ms: 500,
             engines,
             opponent: None,
@@ -213,9 +214,10 @@ impl Session {
         self.job.is_some()
     }
 
-    /// Sets the thinking time per level and the AI-vs-AI pause (milliseconds).
-    pub fn set_timing(&mut self, move_ms: [u64; 4], ai_pause_ms: u64) {
-        self.move_ms = move_ms;
+    /// Shortens every level's thinking time to `move_ms` (tests; the level's own time still
+    /// caps it) and sets the AI-vs-AI pause (milliseconds).
+    pub fn set_timing(&mut self, move_ms: u64, ai_pause_ms: u64) {
+        self.move_ms_override = Some(move_ms);
         self.ai_pause_ms = ai_pause_ms;
     }
 
@@ -498,10 +500,10 @@ impl Session {
         }
     }
 
-    /// Thinking time for the current level.
+    /// Thinking time for the current level: the engine's time for it, unless tests shortened it.
     pub(crate) fn move_time_ms(&self) -> u64 {
-        let level = self.game.settings().level;
-        self.move_ms[Level::ALL.iter().position(|&l| l == level).unwrap_or(2)]
+        let level_time = LevelConfig::of(self.game.settings().level).move_time_ms;
+        self.move_ms_override.unwrap_or(level_time)
     }
 }
 

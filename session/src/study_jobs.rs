@@ -2,13 +2,14 @@
 //! moves of a shown position, until stopped) and the evaluation graph of the whole line. Both
 //! use the built-in engine and give way to any change of the game or any AI move.
 
-use crate::ai_job::{begin_job, finish, lock};
+use crate::ai_job::start_ai_if_due;
 use crate::error::{AppError, AppResult};
+use crate::jobs::{lock, run_job, with_engine};
 use crate::notify::{AnalysisEvent, GraphEvent};
-use crate::session::{Job, JobKind, SharedSession};
+use crate::session::{Job, JobKind, Session, SharedSession};
 use crate::view::GameView;
-use gomoku::ai::graph::evaluate_line;
 use gomoku::ai::{Limits, Request};
+use gomoku::study::graph::evaluate_line;
 use gomoku::Level;
 use std::time::Duration;
 
@@ -43,26 +44,19 @@ pub fn request_analysis(shared: &SharedSession, ply: usize, lines: usize) -> App
     let board = game.board_at(ply);
     let (rule, to_move) = (game.settings().rule, game.color_at(ply));
     session.cancel_job();
-    let job = begin_job(&mut session, JobKind::Analysis { ply });
-    let engine = session.engine.clone();
-    let notifier = session.notifier.clone();
+    let (engine, notifier) = (session.engine.clone(), session.notifier.clone());
     let threads = session.prefs.threads();
-    let shared = shared.clone();
-    session.notifier.view(&session.view());
-    std::thread::spawn(move || {
+    let work = move |job: &Job| {
         let limits =
             Limits { move_time: Some(ANALYSIS_LIMIT), multi_pv: lines, ..Limits::default() };
         let request = Request { board: &board, rule, to_move, level: Level::Master, limits };
         let mut report = |a: &gomoku::ai::Analysis| {
             notifier.analysis(&AnalysisEvent::for_analysis(a, job.generation, ply));
         };
-        {
-            let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
-            engine.set_threads(threads);
-            engine.think(&request, &job.stop, &mut report);
-        }
-        finish(&shared, &job, None);
-    });
+        with_engine(&engine, threads, |engine| engine.think(&request, &job.stop, &mut report));
+    };
+    let kind = JobKind::Analysis { ply };
+    run_job(shared, &mut session, kind, start_ai_if_due, work, |_, _, ()| {});
     Ok(session.view())
 }
 
@@ -80,40 +74,32 @@ pub fn request_graph(shared: &SharedSession) -> AppResult<GameView> {
     session.cancel_job();
     let game = session.game.clone();
     let from = game.evaluations().len();
-    let job = begin_job(&mut session, JobKind::Graph);
     let limits = Limits::per_move(session.graph_ms);
-    let engine = session.engine.clone();
-    let notifier = session.notifier.clone();
-    let shared = shared.clone();
-    session.notifier.view(&session.view());
-    std::thread::spawn(move || {
+    let (engine, notifier) = (session.engine.clone(), session.notifier.clone());
+    let work = move |job: &Job| {
         let total = game.line().len() + 1;
         let generation = job.generation;
         let mut report = |ply: usize, e: gomoku::game::Evaluation| {
             notifier.graph(&GraphEvent { generation, ply, total, evaluation: (&e).into() });
         };
-        let done = {
-            let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
-            engine.set_threads(1);
-            evaluate_line(&mut engine, &game, from, limits, &job.stop, &mut report)
-        };
-        keep_evaluations(&shared, &job, &game, done);
-        finish(&shared, &job, None);
-    });
+        let done = with_engine(&engine, 1, |engine| {
+            evaluate_line(engine, &game, from, limits, &job.stop, &mut report)
+        });
+        (game, done)
+    };
+    let keep =
+        |session: &mut Session, _: &Job, (game, done)| keep_evaluations(session, &game, done);
+    run_job(shared, &mut session, JobKind::Graph, start_ai_if_due, work, keep);
     Ok(session.view())
 }
 
-/// Stores the graph's evaluations with the game if it is still the current search and the line
-/// has not changed.
+/// Stores the graph's evaluations with the game if its line has not changed.
 fn keep_evaluations(
-    shared: &SharedSession,
-    job: &Job,
+    session: &mut Session,
     searched: &gomoku::Game,
     done: Vec<gomoku::game::Evaluation>,
 ) {
-    let mut session = lock(shared);
-    let current = session.job.as_ref().map(|j| j.id) == Some(job.id);
-    if !current || done.is_empty() || session.game.line() != searched.line() {
+    if done.is_empty() || session.game.line() != searched.line() {
         return;
     }
     let mut all = searched.evaluations().to_vec();

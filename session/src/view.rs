@@ -351,8 +351,3 @@ fn player_view(game: &Game, color: Color) -> PlayerView {
     let level = (kind == gomoku::PlayerKind::Ai).then_some(game.settings().level);
     PlayerView { name, kind, level }
 }
-
-/// Whether the mode has an AI that moves by itself.
-pub fn ai_moves_by_itself(mode: Mode) -> bool {
-    matches!(mode, Mode::HumanVsAi | Mode::AiVsAi)
-}

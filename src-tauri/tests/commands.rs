@@ -3,7 +3,7 @@
 mod common;
 
 use common::{at, settings, Harness};
-use gomoku_session::ai_job::lock;
+use gomoku_session::jobs::lock;
 use serde_json::{json, Value};
 
 fn stones(view: &Value) -> usize {
@@ -83,7 +83,7 @@ fn the_ai_answers_by_itself_and_refuses_moves_out_of_turn() {
     assert_eq!(stones(&h.ok("get_view", json!({}))), 3);
     // Make it the AI's turn with a long search (master, 3 s) and ask to play: not your turn.
     h.ok("set_level", json!({ "level": "master" }));
-    lock(&h.session()).set_timing([3000; 4], 0);
+    lock(&h.session()).set_timing(3000, 0);
     h.ok("play", at(9, 9));
     assert_eq!(h.err_kind("play", at(10, 10)), "notYourTurn");
     assert_eq!(h.err_kind("hint", json!({})), "aiThinking");
@@ -102,7 +102,7 @@ fn a_stale_ai_result_after_undo_is_dropped() {
     let h = Harness::new("stale");
     h.ok("new_game", settings("humanVsAi", "freestyle", "black"));
     h.ok("set_level", json!({ "level": "master" })); // a search that lasts until cancelled
-    lock(&h.session()).set_timing([2000; 4], 0);
+    lock(&h.session()).set_timing(2000, 0);
     h.ok("play", at(7, 7));
     assert_eq!(h.ok("get_view", json!({}))["aiThinking"], true);
     let view = h.ok("undo", json!({}));

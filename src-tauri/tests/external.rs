@@ -92,7 +92,7 @@ fn moves(view: &Value) -> usize {
 /// Waits until no search runs (engines may take their turn time plus the grace period).
 fn wait_idle(h: &Harness, limit: Duration) {
     let deadline = Instant::now() + limit;
-    while gomoku_session::ai_job::lock(&h.session()).is_thinking() {
+    while gomoku_session::jobs::lock(&h.session()).is_thinking() {
         assert!(Instant::now() < deadline, "the engine's search did not end");
         std::thread::sleep(Duration::from_millis(5));
     }

@@ -7,7 +7,7 @@ mod common;
 use common::{at, Harness};
 use gomoku::board::index_of;
 use gomoku::{Board, Color, Pos};
-use gomoku_session::ai_job::lock;
+use gomoku_session::jobs::lock;
 use gomoku_session::view::view_of;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -84,7 +84,7 @@ fn check_consistent(h: &Harness) {
 #[test]
 fn ten_thousand_random_command_sequences() {
     let h = Harness::new("stress");
-    lock(&h.session()).set_timing([1, 1, 1, 1], 0);
+    lock(&h.session()).set_timing(1, 0);
     let progress = Arc::new(AtomicU64::new(0));
     let watched = progress.clone();
     std::thread::spawn(move || {

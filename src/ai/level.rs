@@ -18,6 +18,9 @@ pub struct LevelConfig {
     pub max_depth: u32,
     /// Longest thinking time per move in milliseconds (the caller's limit may be shorter).
     pub max_time_ms: u64,
+    /// The time a move of this level is given in the app, in milliseconds (at most
+    /// `max_time_ms`): the one place the app's thinking times are set.
+    pub move_time_ms: u64,
     /// Most nodes searched per move (0 = no limit of its own): a strength that does not depend
     /// on the machine's speed.
     pub max_nodes: u64,
@@ -48,6 +51,7 @@ impl LevelConfig {
             Level::Easy => LevelConfig {
                 max_depth: 1,
                 max_time_ms: 300,
+                move_time_ms: 300,
                 max_nodes: 0,
                 vcf_fours: 0,
                 vct_threats: 0,
@@ -60,6 +64,7 @@ impl LevelConfig {
             Level::Medium => LevelConfig {
                 max_depth: 2,
                 max_time_ms: 500,
+                move_time_ms: 500,
                 max_nodes: 0,
                 vcf_fours: 6,
                 vct_threats: 0,
@@ -72,6 +77,7 @@ impl LevelConfig {
             Level::Hard => LevelConfig {
                 max_depth: 8,
                 max_time_ms: 800,
+                move_time_ms: 800,
                 max_nodes: HARD_NODES,
                 vcf_fours: 8,
                 vct_threats: 0,
@@ -84,6 +90,7 @@ impl LevelConfig {
             Level::Master => LevelConfig {
                 max_depth: 64,
                 max_time_ms: 5_000,
+                move_time_ms: 3_000,
                 max_nodes: 0,
                 vcf_fours: 24,
                 vct_threats: 7,
@@ -93,6 +100,21 @@ impl LevelConfig {
                 defends: true,
                 network: true,
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_app_gives_each_level_more_time_than_the_one_below_and_never_past_its_cap() {
+        let times: Vec<u64> = Level::ALL.iter().map(|&l| LevelConfig::of(l).move_time_ms).collect();
+        assert!(times.windows(2).all(|w| w[0] < w[1]), "{times:?}");
+        for level in Level::ALL {
+            let config = LevelConfig::of(level);
+            assert!(config.move_time_ms <= config.max_time_ms, "{level}");
         }
     }
 }

@@ -9,7 +9,6 @@ mod defence;
 mod doubles;
 pub mod eval;
 pub mod evaluation;
-pub mod graph;
 mod keyed;
 mod leaf_memo;
 mod level;
@@ -42,7 +41,7 @@ pub use observer::LeafObserver;
 pub use position::Position;
 pub use score::Score;
 
-use crate::board::{index_of, pos_of, Board};
+use crate::board::{pos_of, Board};
 use crate::color::Color;
 use crate::level::Level;
 use crate::pos::Pos;
@@ -670,9 +669,4 @@ fn raw_of(score: Score) -> i32 {
         Score::WinIn(n) => score::win_in(2 * n as usize - 1),
         Score::LossIn(n) => score::loss_in(2 * n as usize),
     }
-}
-
-/// The raw index of a point, for callers that hold positions.
-pub fn index(pos: Pos) -> usize {
-    index_of(pos)
 }

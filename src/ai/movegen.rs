@@ -74,7 +74,10 @@ pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situa
         if wanted {
             let order = hand_order(pos, q);
             let order = match policy {
-                Some(p) => p.refine(pos, q, order, is_tactical(pos, q), recent),
+                Some(p) => {
+                    let quads = (pos.quad(me, q), pos.quad(opp, q));
+                    p.refine(quads, q, order, is_tactical(pos, q), recent)
+                }
                 None => order,
             };
             out.push(Candidate { index: q, order });

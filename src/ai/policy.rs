@@ -18,7 +18,6 @@
 //! ```
 
 use super::pattern::{Pattern, PATTERN_COUNT};
-use super::position::Position;
 use super::weights::{combinations, combo_of, pattern_named, COMBOS, PATTERN_NAMES, QUADS};
 use crate::board::pos_of;
 
@@ -137,20 +136,20 @@ impl Policy {
         }
     }
 
-    /// The hand-set `order` of the mover's candidate `q` refined by the learned terms; `recent`
-    /// is the last two moves, when known, as [`Position::last_two`] gives them (read once per
-    /// node by the caller).
+    /// The hand-set `order` of the mover's candidate `q` refined by the learned terms; `quads`
+    /// are the point's pattern quadruples for the mover and the opponent (as
+    /// `Position::quad` gives them), `recent` the last two moves, when known, as
+    /// `Position::last_two` gives them (read once per node by the caller).
     #[inline]
     pub fn refine(
         &self,
-        pos: &Position,
+        quads: (usize, usize),
         q: usize,
         order: i32,
         tactical: bool,
         recent: (Option<usize>, Option<usize>),
     ) -> i32 {
-        let me = pos.to_move();
-        let mut terms = self.mover[pos.quad(me, q)] + self.opponent[pos.quad(!me, q)];
+        let mut terms = self.mover[quads.0] + self.opponent[quads.1];
         let (last, own) = recent;
         if let Some(m) = last {
             terms += self.near_last[distance(q, m)];
@@ -174,10 +173,16 @@ pub fn distance(a: usize, b: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::position::Position;
     use crate::board::{index_of, Board};
     use crate::color::Color;
     use crate::pos::Pos;
     use crate::rule::Rule;
+
+    fn quads(pos: &Position, q: usize) -> (usize, usize) {
+        let me = pos.to_move();
+        (pos.quad(me, q), pos.quad(!me, q))
+    }
 
     fn position(moves: &[(u8, u8)]) -> Position {
         let board = Board::new(15).unwrap();
@@ -198,8 +203,8 @@ mod tests {
         for &a in &points {
             for &b in &points {
                 let (ra, rb) = (
-                    policy.refine(&pos, a, hand(a), false, pos.last_two()),
-                    policy.refine(&pos, b, hand(b), false, pos.last_two()),
+                    policy.refine(quads(&pos, a), a, hand(a), false, pos.last_two()),
+                    policy.refine(quads(&pos, b), b, hand(b), false, pos.last_two()),
                 );
                 assert_eq!(hand(a).cmp(&hand(b)), ra.cmp(&rb));
             }
@@ -216,14 +221,14 @@ mod tests {
         w.near_last[1] = 1.0;
         let policy = Policy::of(&w);
         assert!(
-            policy.refine(&pos, near, hand(near), false, pos.last_two())
-                > policy.refine(&pos, far, hand(far), false, pos.last_two())
+            policy.refine(quads(&pos, near), near, hand(near), false, pos.last_two())
+                > policy.refine(quads(&pos, far), far, hand(far), false, pos.last_two())
         );
         w.near_last[1] = -1.0;
         let policy = Policy::of(&w);
         assert!(
-            policy.refine(&pos, near, hand(near), false, pos.last_two())
-                < policy.refine(&pos, far, hand(far), false, pos.last_two())
+            policy.refine(quads(&pos, near), near, hand(near), false, pos.last_two())
+                < policy.refine(quads(&pos, far), far, hand(far), false, pos.last_two())
         );
     }
 

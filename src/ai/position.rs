@@ -16,7 +16,6 @@ use super::weights::{self, quad_index, PointTable, THREATS};
 use super::window::{self as windows, PairTable};
 use crate::board::{index_of, Board, CELLS, PAD, STRIDE};
 use crate::color::Color;
-use crate::pos::Pos;
 use crate::renju;
 use crate::rule::Rule;
 use std::sync::Arc;
@@ -428,11 +427,6 @@ impl Position {
     pub fn play(&mut self, index: usize) {
         self.put(index, self.to_move);
         self.to_move = !self.to_move;
-    }
-
-    /// Plays `pos` (protocol coordinates) for the side to move.
-    pub fn play_pos(&mut self, pos: Pos) {
-        self.play(index_of(pos));
     }
 
     /// Takes back the last stone played.

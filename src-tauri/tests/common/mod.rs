@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use gomoku::game::SystemClock;
-use gomoku_session::ai_job::lock;
+use gomoku_session::jobs::lock;
 use gomoku_session::notify::{AnalysisEvent, GraphEvent, HintEvent, Notifier};
 use gomoku_session::picker::FilePicker;
 use gomoku_session::session::{Session, SessionParts, SharedSession};
@@ -90,7 +90,7 @@ pub fn session_in(dir: &std::path::Path, recorder: Arc<Recorder>) -> Session {
         notifier: recorder,
         clock: Arc::new(SystemClock::new()),
     });
-    session.set_timing([5, 5, 5, 5], 0);
+    session.set_timing(5, 0);
     session.set_graph_ms(5);
     session
 }

@@ -1,7 +1,7 @@
 //! The evaluation graph: one short search per position of a game's line, each turned into
 //! black's point of view, for the review's graph and its mistakes.
 
-use super::{Engine, Limits, Request, Score};
+use crate::ai::{Engine, Limits, Request, Score};
 use crate::board::index_of;
 use crate::game::{Evaluation, Game, SCORE_CAP};
 use crate::level::Level;
