@@ -5,12 +5,10 @@
 use crate::error::{AppError, AppResult};
 use crate::picker::FilePicker;
 use crate::registry::{EngineEntry, Registry};
-use crate::session::Session;
-use crate::storage::{read_limited, set_aside, write_atomically, Storage};
-use crate::view::GameView;
+use crate::storage::{read_limited, set_aside, shown, write_atomically, Storage};
 use gomoku::Rule;
 use gomoku_client::brain::{EngineCommand, ExternalBrain};
-use gomoku_client::probe::probe;
+use gomoku_client::probe::{probe, ProbeReport};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -65,16 +63,163 @@ pub struct Opponent {
     pub brain: Arc<ExternalBrain>,
 }
 
+/// The external engines: the list the person added (kept in a file), the one playing for the
+/// AI side, if chosen, and the game generation at which it last failed or was stopped (it is
+/// not started again by itself on that position; "AI move" asks it again).
+#[derive(Default)]
+pub struct ExternalEngines {
+    registry: Registry,
+    opponent: Option<Opponent>,
+    failed_at: Option<u64>,
+    file: Option<PathBuf>,
+}
+
+impl ExternalEngines {
+    /// The list kept in `storage` (a corrupt file is set aside with a warning), or an empty one
+    /// kept nowhere.
+    pub fn load(storage: Option<&Storage>, warnings: &mut Vec<String>) -> ExternalEngines {
+        let Some(storage) = storage else { return ExternalEngines::default() };
+        let registry = load_registry(storage, warnings);
+        ExternalEngines { registry, file: Some(storage.engines.clone()), ..Default::default() }
+    }
+
+    /// The engines, in the order added.
+    pub fn list(&self) -> Vec<EngineView> {
+        self.registry.engines.iter().map(EngineView::from).collect()
+    }
+
+    /// The engine playing for the AI side, if one was chosen.
+    pub fn opponent(&self) -> Option<&Opponent> {
+        self.opponent.as_ref()
+    }
+
+    /// Whether the opponent failed or was stopped on game generation `generation`.
+    pub fn failed_at(&self, generation: u64) -> bool {
+        self.failed_at == Some(generation)
+    }
+
+    /// Remembers that the opponent failed or was stopped on game generation `generation`.
+    pub fn mark_failed(&mut self, generation: u64) {
+        self.failed_at = Some(generation);
+    }
+
+    /// Adds a probed engine, named after its `ABOUT` (or its file).
+    ///
+    /// # Errors
+    /// `engine` if the list refuses it; `io` if it cannot be stored.
+    pub fn add(&mut self, command: EngineCommand, report: ProbeReport) -> AppResult<()> {
+        let file = command.path.file_name().map(|n| n.to_string_lossy().to_string());
+        let name = report.name.or(file).unwrap_or_else(|| "Engine".into());
+        let name: String = name.chars().take(crate::registry::NAME_MAX).collect();
+        let mut next = self.registry.clone();
+        next.add(&name, command, report.about, report.rules, report.sizes)?;
+        self.store(next)
+    }
+
+    /// Renames an engine and sets its time per move (the opponent too, if it is that one).
+    ///
+    /// # Errors
+    /// `engine` for an unknown id, a bad name or time; nothing changes then.
+    pub fn edit(&mut self, id: &str, name: &str, move_ms: u32) -> AppResult<()> {
+        let mut next = self.registry.clone();
+        next.edit(id, name, move_ms)?;
+        self.store(next)?;
+        if let Some(o) = self.opponent.as_mut().filter(|o| o.id == id) {
+            let entry = self.registry.get(id)?;
+            o.name = entry.name.clone();
+            o.move_time = Duration::from_millis(entry.move_ms.into());
+        }
+        Ok(())
+    }
+
+    /// Removes an engine (the built-in AI takes over if it was playing).
+    ///
+    /// # Errors
+    /// `engine` for an unknown id.
+    pub fn remove(&mut self, id: &str) -> AppResult<()> {
+        if self.opponent.as_ref().is_some_and(|o| o.id == id) {
+            self.opponent = None;
+        }
+        let mut next = self.registry.clone();
+        next.remove(id)?;
+        self.store(next)
+    }
+
+    /// Chooses the engine `id` to play for the AI side (it must play `rule` on a `size` board),
+    /// or with `None` the built-in AI. The engine starts at its first move.
+    ///
+    /// # Errors
+    /// `engine` for an unknown id or a game it does not play.
+    pub fn choose(&mut self, id: Option<&str>, rule: Rule, size: u8) -> AppResult<()> {
+        let Some(id) = id else {
+            self.opponent = None;
+            return Ok(());
+        };
+        if self.opponent.as_ref().is_some_and(|o| o.id == id) {
+            return Ok(());
+        }
+        let entry = self.playable(id, rule, size)?.clone();
+        let brain = ExternalBrain::new(entry.command())?;
+        self.opponent = Some(Opponent {
+            id: entry.id.clone(),
+            name: entry.name.clone(),
+            move_time: Duration::from_millis(entry.move_ms.into()),
+            brain: Arc::new(brain),
+        });
+        Ok(())
+    }
+
+    /// The engine `id` if it plays `rule` on a board of side `size`.
+    ///
+    /// # Errors
+    /// `engine` for an unknown id or a game it does not play.
+    pub fn playable(&self, id: &str, rule: Rule, size: u8) -> AppResult<&EngineEntry> {
+        let entry = self.registry.get(id)?;
+        if !entry.plays(rule, size) {
+            let why = format!("{} does not play {rule} on {size}x{size}", entry.name);
+            return Err(AppError::Engine(why));
+        }
+        Ok(entry)
+    }
+
+    /// Drops the opponent if it does not play `rule` on a `size` board (after a new game or a
+    /// load); says whether it was dropped.
+    pub fn drop_unless_playable(&mut self, rule: Rule, size: u8) -> bool {
+        let plays = |o: &Opponent| self.registry.get(&o.id).is_ok_and(|e| e.plays(rule, size));
+        if self.opponent.as_ref().is_some_and(|o| !plays(o)) {
+            self.opponent = None;
+            return true;
+        }
+        false
+    }
+
+    /// Ends the opponent's process (the app is quitting).
+    pub fn release(&mut self) {
+        if let Some(opponent) = self.opponent.take() {
+            opponent.brain.shut_down();
+        }
+    }
+
+    fn store(&mut self, next: Registry) -> AppResult<()> {
+        if let Some(file) = &self.file {
+            let bytes =
+                serde_json::to_vec_pretty(&next).map_err(|e| AppError::Io(e.to_string()))?;
+            write_atomically(file, &bytes).map_err(|e| AppError::Io(e.to_string()))?;
+        }
+        self.registry = next;
+        Ok(())
+    }
+}
+
 /// Reads the engine list (a corrupt file is set aside with a warning).
-pub fn load_registry(storage: &Storage, warnings: &mut Vec<String>) -> Registry {
+fn load_registry(storage: &Storage, warnings: &mut Vec<String>) -> Registry {
     let parsed = match read_limited(&storage.engines, MAX_LIST_BYTES) {
         Ok(None) => return Registry::default(),
         Ok(Some(bytes)) => serde_json::from_slice::<Registry>(&bytes).map_err(|e| e.to_string()),
         Err(e) => Err(e.to_string()),
     };
     parsed.map(Registry::validated).unwrap_or_else(|why| {
-        let aside = set_aside(&storage.engines);
-        let shown = crate::session::shown(aside);
+        let shown = shown(set_aside(&storage.engines));
         warnings
             .push(format!("The engine list was unreadable ({why}); it was set aside as {shown}."));
         Registry::default()
@@ -89,147 +234,10 @@ pub fn load_registry(storage: &Storage, warnings: &mut Vec<String>) -> Registry 
 pub fn choose_and_probe(
     picker: &dyn FilePicker,
     args: &str,
-) -> AppResult<(EngineCommand, gomoku_client::probe::ProbeReport)> {
+) -> AppResult<(EngineCommand, ProbeReport)> {
     let path: PathBuf = picker.engine_path().ok_or(AppError::Cancelled)?;
     let args = args.split_whitespace().map(str::to_string).collect();
     let command = EngineCommand { path, args };
     let report = probe(&command)?;
     Ok((command, report))
-}
-
-impl Session {
-    /// The engines, in the order added.
-    pub fn engine_list(&self) -> Vec<EngineView> {
-        self.engines.engines.iter().map(EngineView::from).collect()
-    }
-
-    /// Adds a probed engine, named after its `ABOUT` (or its file).
-    ///
-    /// # Errors
-    /// `engine` if the list refuses it; `io` if it cannot be stored.
-    pub fn add_engine(
-        &mut self,
-        command: EngineCommand,
-        report: gomoku_client::probe::ProbeReport,
-    ) -> AppResult<Vec<EngineView>> {
-        let file = command.path.file_name().map(|n| n.to_string_lossy().to_string());
-        let name = report.name.or(file).unwrap_or_else(|| "Engine".into());
-        let name: String = name.chars().take(crate::registry::NAME_MAX).collect();
-        let mut next = self.engines.clone();
-        next.add(&name, command, report.about, report.rules, report.sizes)?;
-        self.store_engines(next)?;
-        Ok(self.engine_list())
-    }
-
-    /// Renames an engine and sets its time per move.
-    ///
-    /// # Errors
-    /// `engine` for an unknown id, a bad name or time; nothing changes then.
-    pub fn edit_engine(
-        &mut self,
-        id: &str,
-        name: &str,
-        move_ms: u32,
-    ) -> AppResult<Vec<EngineView>> {
-        let mut next = self.engines.clone();
-        next.edit(id, name, move_ms)?;
-        self.store_engines(next)?;
-        if let Some(o) = self.opponent.as_mut().filter(|o| o.id == id) {
-            let entry = self.engines.get(id)?;
-            o.name = entry.name.clone();
-            o.move_time = Duration::from_millis(entry.move_ms.into());
-        }
-        Ok(self.engine_list())
-    }
-
-    /// Removes an engine (the built-in AI takes over if it was playing).
-    ///
-    /// # Errors
-    /// `engine` for an unknown id; `aiThinking` while it searches.
-    pub fn remove_engine(&mut self, id: &str) -> AppResult<Vec<EngineView>> {
-        if self.opponent.as_ref().is_some_and(|o| o.id == id) {
-            self.set_opponent(None)?;
-        }
-        let mut next = self.engines.clone();
-        next.remove(id)?;
-        self.store_engines(next)?;
-        Ok(self.engine_list())
-    }
-
-    /// Chooses who plays for the AI side and gives hints: an engine of the list (it must accept
-    /// the game's rule) or, with `None`, the built-in AI. The engine starts at its first move.
-    ///
-    /// # Errors
-    /// `aiThinking` while a search runs; `engine` for an unknown id or a rule it does not play.
-    pub fn set_opponent(&mut self, id: Option<&str>) -> AppResult<GameView> {
-        if self.job.is_some() {
-            return Err(AppError::AiThinking);
-        }
-        let Some(id) = id else {
-            self.opponent = None;
-            return Ok(self.view());
-        };
-        if self.opponent.as_ref().is_some_and(|o| o.id == id) {
-            return Ok(self.view());
-        }
-        let (rule, size) = (self.game.settings().rule, self.game.settings().size);
-        let entry = self.playable_engine(id, rule, size)?.clone();
-        let brain = ExternalBrain::new(entry.command())?;
-        self.opponent = Some(Opponent {
-            id: entry.id.clone(),
-            name: entry.name.clone(),
-            move_time: Duration::from_millis(entry.move_ms.into()),
-            brain: Arc::new(brain),
-        });
-        Ok(self.view())
-    }
-
-    /// The engine `id` if it plays `rule` on a board of side `size`.
-    ///
-    /// # Errors
-    /// `engine` for an unknown id or a game it does not play.
-    pub(crate) fn playable_engine(
-        &self,
-        id: &str,
-        rule: Rule,
-        size: u8,
-    ) -> AppResult<&EngineEntry> {
-        let entry = self.engines.get(id)?;
-        if !entry.plays(rule, size) {
-            let why = format!("{} does not play {rule} on {size}x{size}", entry.name);
-            return Err(AppError::Engine(why));
-        }
-        Ok(entry)
-    }
-
-    /// Drops the external opponent if it does not play the game's rule (after a new game or a
-    /// load); says whether it was dropped.
-    pub(crate) fn check_opponent_rule(&mut self) -> bool {
-        let (rule, size) = (self.game.settings().rule, self.game.settings().size);
-        let plays =
-            |o: &Opponent| self.engines.get(&o.id).is_ok_and(|e: &EngineEntry| e.plays(rule, size));
-        if self.opponent.as_ref().is_some_and(|o| !plays(o)) {
-            self.opponent = None;
-            return true;
-        }
-        false
-    }
-
-    /// Stops any search and ends the external engine's process (the app is quitting).
-    pub fn cancel_and_release_engines(&mut self) {
-        self.cancel_job();
-        if let Some(opponent) = self.opponent.take() {
-            opponent.brain.shut_down();
-        }
-    }
-
-    fn store_engines(&mut self, next: Registry) -> AppResult<()> {
-        if let Some(storage) = &self.storage {
-            let bytes =
-                serde_json::to_vec_pretty(&next).map_err(|e| AppError::Io(e.to_string()))?;
-            write_atomically(&storage.engines, &bytes).map_err(|e| AppError::Io(e.to_string()))?;
-        }
-        self.engines = next;
-        Ok(())
-    }
 }

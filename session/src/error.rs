@@ -36,6 +36,35 @@ pub enum AppError {
 }
 
 impl AppError {
+    /// Every kind [`AppError::kind`] can give (the page's messages are checked against it).
+    pub const KINDS: &'static [&'static str] = &[
+        "aiThinking",
+        "badPosition",
+        "badRecord",
+        "badSettings",
+        "cancelled",
+        "engine",
+        "fiveOnBoard",
+        "forbidden",
+        "forbiddenStone",
+        "gameOver",
+        "inOpening",
+        "io",
+        "noAutosave",
+        "noVariation",
+        "notAnOpening",
+        "notCentre",
+        "notNow",
+        "notOffered",
+        "notYourTurn",
+        "nothingToRedo",
+        "nothingToUndo",
+        "occupied",
+        "outOfBoard",
+        "stoneCounts",
+        "symmetricOffers",
+    ];
+
     /// The stable kind the UI branches on.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -182,5 +211,23 @@ mod tests {
         let json = serde_json::to_value(&e).unwrap();
         assert_eq!(json["kind"], "forbidden");
         assert_eq!(json["message"], "forbidden point: double three");
+    }
+
+    #[test]
+    fn the_list_of_kinds_is_every_kind_this_file_gives() {
+        let source = include_str!("error.rs");
+        let body =
+            &source[source.find("fn kind(").unwrap()..source.find("impl fmt::Display").unwrap()];
+        let opening = &source[source.find("fn opening_kind").unwrap()..];
+        let mut given: Vec<&str> = [body, &opening[..opening.find("\n}\n").unwrap()]]
+            .iter()
+            .flat_map(|text| text.split("=> \"").skip(1))
+            .map(|rest| &rest[..rest.find('"').unwrap()])
+            .collect();
+        given.sort_unstable();
+        given.dedup();
+        let mut listed = AppError::KINDS.to_vec();
+        listed.sort_unstable();
+        assert_eq!(given, listed);
     }
 }

@@ -1,10 +1,11 @@
 //! An external engine's move or hint: asked through the pbrain client on the job's thread, its
 //! progress shown like the built-in AI's; a failure is told to the person and the game stays.
 
-use crate::ai_job::apply_decision;
+use crate::decision::apply_decision;
+use crate::job::{Job, JobKind};
 use crate::jobs::{run_job, Then};
 use crate::notify::AnalysisEvent;
-use crate::session::{Job, JobKind, Session, SharedSession};
+use crate::session::{Session, SharedSession};
 use gomoku::ai::Decision;
 use gomoku::Pos;
 use gomoku_client::brain::Ask;
@@ -13,12 +14,12 @@ use gomoku_client::ExternalError;
 
 /// Asks the chosen engine for the move (or hint) of the side to move.
 pub(crate) fn start(shared: &SharedSession, session: &mut Session, kind: JobKind, then: Then) {
-    let Some(opponent) = &session.opponent else { return };
-    let game = &session.game;
+    let Some(opponent) = session.opponent() else { return };
+    let game = session.game();
     let moves = game.moves().iter().map(|m| m.pos).collect();
     let (rule, to_move) = (game.settings().rule, game.side_to_move());
     let ask = Ask::new(game.board().clone(), moves, rule, to_move, opponent.move_time);
-    let (brain, notifier) = (opponent.brain.clone(), session.notifier.clone());
+    let (brain, notifier) = (opponent.brain.clone(), session.notifier().clone());
     let for_hint = kind == JobKind::Hint;
     let work = move |job: &Job| {
         let generation = job.generation;
@@ -40,12 +41,8 @@ fn done(session: &mut Session, job: &Job, result: Result<Pos, ExternalError>) {
         Ok(best) => {
             apply_decision(session, job, Some(Decision { best, analysis: external_analysis(best) }))
         }
-        Err(ExternalError::Stopped) => session.engine_failed_at = Some(job.generation),
-        Err(error) => {
-            session.autoplay = false;
-            session.engine_failed_at = Some(job.generation);
-            session.notifier.engine_error(&error.to_string());
-        }
+        Err(ExternalError::Stopped) => session.engine_failed(job, None),
+        Err(error) => session.engine_failed(job, Some(&error.to_string())),
     }
 }
 

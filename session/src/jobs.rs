@@ -5,9 +5,9 @@
 //! `done` step with the session locked, which checks whether the game it searched is still the
 //! one shown.
 
-use crate::session::{Job, JobKind, Session, SharedSession};
+use crate::job::{Job, JobKind};
+use crate::session::{Session, SharedSession};
 use gomoku::ai::Engine;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -18,19 +18,6 @@ pub fn lock(shared: &SharedSession) -> MutexGuard<'_, Session> {
 
 /// What runs after a job has ended: starts the AI's move when one is due.
 pub(crate) type Then = fn(&SharedSession);
-
-/// Registers a new job as the session's current one.
-fn begin(session: &mut Session, kind: JobKind) -> Job {
-    let job = Job {
-        id: session.next_job_id,
-        generation: session.generation,
-        kind,
-        stop: Arc::new(AtomicBool::new(false)),
-    };
-    session.next_job_id += 1;
-    session.job = Some(job.clone());
-    job
-}
 
 /// Starts `kind` as the session's job (the page is told at once): `work` runs on its own thread
 /// (without the session's lock); then, if the job is still the current one, `done` gets its
@@ -44,8 +31,8 @@ pub(crate) fn run_job<R: Send + 'static>(
     work: impl FnOnce(&Job) -> R + Send + 'static,
     done: impl FnOnce(&mut Session, &Job, R) + Send + 'static,
 ) {
-    let job = begin(session, kind);
-    session.notifier.view(&session.view());
+    let job = session.begin_job(kind);
+    session.notifier().view(&session.view());
     let shared = shared.clone();
     std::thread::spawn(move || {
         let result = work(&job);
@@ -63,15 +50,14 @@ pub(crate) fn run_job<R: Send + 'static>(
 /// for a job that was no longer current, else the AI-vs-AI pause due before the next move.
 fn end(shared: &SharedSession, job: &Job, apply: impl FnOnce(&mut Session)) -> Option<Option<u64>> {
     let mut session = lock(shared);
-    if session.job.as_ref().map(|j| j.id) != Some(job.id) {
+    if !session.jobs().is_current(job) {
         return None;
     }
     apply(&mut session);
-    session.job = None;
+    session.end_job(job);
     let view = session.view();
-    session.notifier.view(&view);
-    let mode = session.game.settings().mode;
-    Some((mode == gomoku::Mode::AiVsAi && session.autoplay).then_some(session.ai_pause_ms))
+    session.notifier().view(&view);
+    Some(session.autoplay_pause())
 }
 
 /// Runs `search` on the built-in engine with `threads` search threads (waiting for a search

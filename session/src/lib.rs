@@ -1,10 +1,13 @@
 //! # gomoku-session — the app layer, without Tauri
 //!
-//! What the desktop app does between the page and the engine: one [`session::Session`] (the
-//! game, its generation, the running job, the preferences, the external engines, review and
-//! study), the jobs it starts (the AI's move, a hint, analysis, the evaluation graph, an opening
-//! decision, an external engine's move) on threads of their own, the [`view::GameView`] snapshot
-//! the page draws, and the errors it answers with ([`error::AppError`], `{ kind, message }`).
+//! What the desktop app does between the page and the engine. [`App`] is the front the shell's
+//! commands call (one method each; file dialogs are answered before the session is locked).
+//! Behind it one [`session::Session`] keeps, by concern and in private fields, the game and its
+//! generation, the running job ([`job`]), the external engines ([`engines`]), the preferences
+//! and files; the jobs it starts — the AI's move ([`ai_job`]), an opening decision
+//! ([`opening_job`]), an external engine's move ([`external_job`]), analysis and the graph
+//! ([`study_jobs`]) — all go through one runner ([`jobs`]). The page draws the
+//! [`view::GameView`] snapshot and branches on the errors' kinds ([`error::AppError`]).
 //! It talks to the outside through ports the shell implements and tests fake: a
 //! [`notify::Notifier`] for news, a [`picker::FilePicker`] for files, a
 //! [`gomoku::game::Clock`] for time, and [`storage::Storage`] for where files go.
@@ -15,9 +18,11 @@ pub use app::App;
 
 pub mod ai_job;
 pub mod app;
+pub mod decision;
 pub mod engines;
 pub mod error;
 pub mod external_job;
+pub mod job;
 pub mod jobs;
 pub mod notify;
 pub mod opening_job;
@@ -26,6 +31,5 @@ pub mod prefs;
 pub mod registry;
 pub mod session;
 pub mod storage;
-pub mod study;
 pub mod study_jobs;
 pub mod view;

@@ -81,6 +81,11 @@ pub fn set_aside(path: &Path) -> Option<PathBuf> {
     Some(target)
 }
 
+/// A set-aside file's path for a warning.
+pub fn shown(path: Option<std::path::PathBuf>) -> String {
+    path.map_or_else(|| "(could not rename)".into(), |p| p.display().to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

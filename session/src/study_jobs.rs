@@ -4,9 +4,10 @@
 
 use crate::ai_job::start_ai_if_due;
 use crate::error::{AppError, AppResult};
+use crate::job::{Job, JobKind};
 use crate::jobs::{lock, run_job, with_engine};
 use crate::notify::{AnalysisEvent, GraphEvent};
-use crate::session::{Job, JobKind, Session, SharedSession};
+use crate::session::{Session, SharedSession};
 use crate::view::GameView;
 use gomoku::ai::{Limits, Request};
 use gomoku::study::graph::evaluate_line;
@@ -30,10 +31,10 @@ pub fn request_analysis(shared: &SharedSession, ply: usize, lines: usize) -> App
         return Err(AppError::BadSettings(format!("lines must be 1 to {MAX_LINES}")));
     }
     let mut session = lock(shared);
-    if session.job.as_ref().is_some_and(|j| j.kind.is_for_a_move()) {
+    if session.jobs().is_for_a_move() {
         return Err(AppError::AiThinking);
     }
-    let game = &session.game;
+    let game = session.game();
     let line_len = game.moves().len() + game.redo_stack().len();
     if ply > line_len {
         return Err(gomoku::game::HistoryError::NothingToRedo.into());
@@ -44,8 +45,8 @@ pub fn request_analysis(shared: &SharedSession, ply: usize, lines: usize) -> App
     let board = game.board_at(ply);
     let (rule, to_move) = (game.settings().rule, game.color_at(ply));
     session.cancel_job();
-    let (engine, notifier) = (session.engine.clone(), session.notifier.clone());
-    let threads = session.prefs.threads();
+    let (engine, notifier) = (session.engine().clone(), session.notifier().clone());
+    let threads = session.search_threads();
     let work = move |job: &Job| {
         let limits =
             Limits { move_time: Some(ANALYSIS_LIMIT), multi_pv: lines, ..Limits::default() };
@@ -68,14 +69,14 @@ pub fn request_analysis(shared: &SharedSession, ply: usize, lines: usize) -> App
 /// `aiThinking` while an AI move or hint runs.
 pub fn request_graph(shared: &SharedSession) -> AppResult<GameView> {
     let mut session = lock(shared);
-    if session.job.as_ref().is_some_and(|j| j.kind.is_for_a_move()) {
+    if session.jobs().is_for_a_move() {
         return Err(AppError::AiThinking);
     }
     session.cancel_job();
-    let game = session.game.clone();
+    let game = session.game().clone();
     let from = game.evaluations().len();
-    let limits = Limits::per_move(session.graph_ms);
-    let (engine, notifier) = (session.engine.clone(), session.notifier.clone());
+    let limits = Limits::per_move(session.graph_ms());
+    let (engine, notifier) = (session.engine().clone(), session.notifier().clone());
     let work = move |job: &Job| {
         let total = game.line().len() + 1;
         let generation = job.generation;
@@ -99,11 +100,10 @@ fn keep_evaluations(
     searched: &gomoku::Game,
     done: Vec<gomoku::game::Evaluation>,
 ) {
-    if done.is_empty() || session.game.line() != searched.line() {
+    if done.is_empty() || session.game().line() != searched.line() {
         return;
     }
     let mut all = searched.evaluations().to_vec();
     all.extend(done);
-    session.game.set_evaluations(all);
-    session.changed();
+    session.keep_evaluations(all);
 }

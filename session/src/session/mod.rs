@@ -1,56 +1,27 @@
 //! The one managed state: the game being played, its generation number, the running AI search,
 //! the preferences and where files go. Commands are short calls into this type.
 
+mod engines;
+mod files;
+mod jobs;
+mod study;
+
+pub use files::settings_from_prefs;
+use files::{load_autosave, load_prefs};
+pub use study::check_png;
+
+use crate::engines::ExternalEngines;
 use crate::error::{AppError, AppResult};
+use crate::job::{JobKind, JobSlot};
 use crate::notify::Notifier;
 use crate::prefs::Preferences;
-use crate::storage::{read_limited, set_aside, write_atomically, Storage};
+use crate::storage::Storage;
 use crate::view::{view_of, GameView};
 use gomoku::ai::{Engine, LevelConfig};
 use gomoku::game::{Clock, Names, Settings};
-use gomoku::record::{self, MAX_SAVE_BYTES};
 use gomoku::{Color, Game, Level, Mode, Pos, Rule};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-
-/// What a running search is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JobKind {
-    /// The AI's own move: played when the search ends.
-    Move,
-    /// A suggestion for the person to move.
-    Hint,
-    /// Analysis mode: the best moves of the position before move `ply`, until stopped.
-    Analysis {
-        /// The position analysed: the first `ply` moves of the line.
-        ply: usize,
-    },
-    /// The evaluation graph of the game's line.
-    Graph,
-}
-
-impl JobKind {
-    /// Whether this search plays or suggests a move (the person waits for it); analysis and the
-    /// graph run beside the game and give way to anything else.
-    pub fn is_for_a_move(self) -> bool {
-        matches!(self, JobKind::Move | JobKind::Hint)
-    }
-}
-
-/// A running search.
-#[derive(Clone, Debug)]
-pub struct Job {
-    /// Unique id, so a finished search can tell whether it is still the current one.
-    pub id: u64,
-    /// The game generation it searches.
-    pub generation: u64,
-    /// What it is for.
-    pub kind: JobKind,
-    /// Raised to end it early.
-    pub stop: Arc<AtomicBool>,
-}
 
 /// The settings of a new game as the page sends them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,37 +65,48 @@ pub struct StartupInfo {
     pub warnings: Vec<String>,
 }
 
-/// Everything the shell keeps.
+/// Everything the app keeps, by concern; every field private (the job modules and the shell
+/// go through methods).
 pub struct Session {
-    pub(crate) game: Game,
-    pub(crate) generation: u64,
-    pub(crate) job: Option<Job>,
-    pub(crate) next_job_id: u64,
+    /// The game shown.
+    game: Game,
+    /// Grows at every change of the game: a job's result for an older generation is dropped.
+    generation: u64,
     /// In AI-vs-AI, keep playing until stopped.
-    pub(crate) autoplay: bool,
-    pub(crate) prefs: Preferences,
-    pub(crate) storage: Option<Storage>,
-    pub(crate) notifier: Arc<dyn Notifier>,
-    pub(crate) engine: Arc<Mutex<Engine>>,
-    pub(crate) clock: Arc<dyn Clock>,
-    pub(crate) resumable: Option<Game>,
-    pub(crate) warnings: Vec<String>,
+    autoplay: bool,
+    /// The person is reviewing an earlier position: the AI does not move by itself.
+    reviewing: bool,
+    /// The running job.
+    jobs: JobSlot,
+    /// The built-in engine (its hash table kept between moves).
+    engine: Arc<Mutex<Engine>>,
+    /// How long the jobs search.
+    timing: Timing,
+    /// The external engines.
+    engines: ExternalEngines,
+    /// The person's preferences.
+    prefs: Preferences,
+    /// Where files go (`None`: nothing is written).
+    storage: Option<Storage>,
+    /// The unfinished game found at start.
+    resumable: Option<Game>,
+    /// Problems met at start, reported once.
+    warnings: Vec<String>,
+    /// Where news goes.
+    notifier: Arc<dyn Notifier>,
+    /// The time source.
+    clock: Arc<dyn Clock>,
+}
+
+/// How long the jobs search.
+struct Timing {
     /// Thinking time per AI move in ms for every level, when tests shorten it (the levels'
     /// own times are the engine's: `LevelConfig::move_time_ms`).
-    pub(crate) move_ms_override: Option<u64>,
+    move_ms_override: Option<u64>,
     /// Pause between moves in AI-vs-AI, in ms.
-    pub(crate) ai_pause_ms: u64,
-    /// The external engines the person added.
-    pub(crate) engines: crate::registry::Registry,
-    /// The external engine playing for the AI side (and giving hints), if one was chosen.
-    pub(crate) opponent: Option<crate::engines::Opponent>,
-    /// The game generation at which the external engine last failed or was stopped (it is not
-    /// started again by itself on that position; "AI move" asks it again).
-    pub(crate) engine_failed_at: Option<u64>,
-    /// The person is reviewing an earlier position: the AI does not move by itself.
-    pub(crate) reviewing: bool,
+    ai_pause_ms: u64,
     /// Search time per position of the evaluation graph, in ms.
-    pub(crate) graph_ms: u64,
+    graph_ms: u64,
 }
 
 /// The session shared between commands and AI threads.
@@ -157,43 +139,34 @@ impl Session {
             .storage
             .as_ref()
             .and_then(|s| load_autosave(s, parts.clock.clone(), &mut warnings));
-        let engines = parts
-            .storage
-            .as_ref()
-            .map(|s| crate::engines::load_registry(s, &mut warnings))
-            .unwrap_or_default();
+        let engines = ExternalEngines::load(parts.storage.as_ref(), &mut warnings);
         Session {
             game,
             generation: 1,
-            job: None,
-            next_job_id: 1,
             autoplay: false,
+            reviewing: false,
+            jobs: JobSlot::default(),
+            engine: Arc::new(Mutex::new(Engine::new(64, 0x5EED))),
+            timing: Timing { move_ms_override: None, ai_pause_ms: 500, graph_ms: 150 },
+            engines,
             prefs,
             storage: parts.storage,
-            notifier: parts.notifier,
-            engine: Arc::new(Mutex::new(Engine::new(64, 0x5EED))),
-            clock: parts.clock,
             resumable,
             warnings,
-            move_ms_override: None,
-            ai_pause_ms: 500,
-            engines,
-            opponent: None,
-            engine_failed_at: None,
-            reviewing: false,
-            graph_ms: 150,
+            notifier: parts.notifier,
+            clock: parts.clock,
         }
     }
 
     /// The snapshot of the game (an external opponent's name shown as the AI's).
     pub fn view(&self) -> GameView {
-        let kind = self.job.as_ref().map(|j| j.kind);
+        let kind = self.jobs.kind();
         let mut view =
             view_of(&self.game, self.generation, kind.is_some_and(JobKind::is_for_a_move));
         view.analysing = matches!(kind, Some(JobKind::Analysis { .. }));
         view.evaluating = kind == Some(JobKind::Graph);
         view.reviewing = self.reviewing;
-        if let Some(o) = &self.opponent {
+        if let Some(o) = self.engines.opponent() {
             view.engine = Some(crate::view::EngineRef { id: o.id.clone(), name: o.name.clone() });
             for player in [&mut view.players.black, &mut view.players.white] {
                 if player.kind == gomoku::PlayerKind::Ai {
@@ -211,26 +184,24 @@ impl Session {
 
     /// Whether a search is running.
     pub fn is_thinking(&self) -> bool {
-        self.job.is_some()
+        self.jobs.current().is_some()
     }
 
     /// Shortens every level's thinking time to `move_ms` (tests; the level's own time still
     /// caps it) and sets the AI-vs-AI pause (milliseconds).
     pub fn set_timing(&mut self, move_ms: u64, ai_pause_ms: u64) {
-        self.move_ms_override = Some(move_ms);
-        self.ai_pause_ms = ai_pause_ms;
+        self.timing.move_ms_override = Some(move_ms);
+        self.timing.ai_pause_ms = ai_pause_ms;
     }
 
     /// Sets the search time per position of the evaluation graph (milliseconds).
     pub fn set_graph_ms(&mut self, ms: u64) {
-        self.graph_ms = ms;
+        self.timing.graph_ms = ms;
     }
 
     /// Stops and forgets the running search; its result will be dropped.
     pub(crate) fn cancel_job(&mut self) {
-        if let Some(job) = self.job.take() {
-            job.stop.store(true, Ordering::SeqCst);
-        }
+        self.jobs.cancel();
     }
 
     /// Marks a change of the game: new generation, autosave.
@@ -256,7 +227,7 @@ impl Session {
         };
         let game = Game::new(settings, self.clock.clone())?;
         if let Some(id) = &new.engine {
-            self.playable_engine(id, new.rule, new.size)?;
+            self.engines.playable(id, new.rule, new.size)?;
         }
         self.cancel_job();
         self.remember_settings(game.settings());
@@ -292,7 +263,7 @@ impl Session {
             return Err(gomoku::PlayError::NotYourTurn.into());
         }
         self.game.check_move(Pos::new(x, y))?;
-        if self.job.as_ref().is_some_and(|j| j.kind != JobKind::Move) {
+        if self.jobs.kind().is_some_and(|k| k != JobKind::Move) {
             self.cancel_job();
         }
         self.game.play_human(Pos::new(x, y))?;
@@ -352,7 +323,7 @@ impl Session {
     /// # Errors
     /// `aiThinking` while one runs, `gameOver` after the end.
     pub(crate) fn can_search(&mut self) -> AppResult<()> {
-        if self.job.as_ref().is_some_and(|j| j.kind.is_for_a_move()) {
+        if self.jobs.is_for_a_move() {
             return Err(AppError::AiThinking);
         }
         if !self.game.is_playing() {
@@ -367,9 +338,7 @@ impl Session {
     /// AI-vs-AI the autoplay pauses.
     pub fn stop_thinking(&mut self) -> GameView {
         self.autoplay = false;
-        if let Some(job) = &self.job {
-            job.stop.store(true, Ordering::SeqCst);
-        }
+        self.jobs.stop();
         self.view()
     }
 
@@ -414,26 +383,6 @@ impl Session {
         Ok(self.view())
     }
 
-    /// The game as the text of the format a file called `path` should hold (`.json` save
-    /// file, `.psq`, `.txt` move string).
-    ///
-    /// # Errors
-    /// `badRecord` when that format cannot hold the game.
-    pub fn record_text(&self, path: &Path) -> AppResult<String> {
-        let name = path.to_string_lossy();
-        Ok(record::Format::for_writing(&name).write(&self.game)?)
-    }
-
-    /// Reads a game from a record's `bytes`, in the format its name and content say; the current
-    /// game's settings fill in what the format does not give. Nothing changes.
-    ///
-    /// # Errors
-    /// `badRecord` naming the move and the reason.
-    pub fn parse_record(&self, name: &str, bytes: &[u8]) -> AppResult<Game> {
-        let format = record::Format::guess(name, bytes);
-        Ok(format.read(bytes, self.game.settings().clone(), self.clock.clone())?)
-    }
-
     /// Replaces the game with a loaded one.
     pub fn replace_game(&mut self, game: Game) -> GameView {
         self.cancel_job();
@@ -444,133 +393,9 @@ impl Session {
         self.view()
     }
 
-    /// Resumes the autosaved game found at start.
-    ///
-    /// # Errors
-    /// `noAutosave` when there is none.
-    pub fn resume_autosave(&mut self) -> AppResult<GameView> {
-        let mut game = self.resumable.take().ok_or(AppError::NoAutosave)?;
-        // The time the question waited for an answer is nobody's thinking time.
-        game.restart_turn_clock();
-        Ok(self.replace_game(game))
-    }
-
-    /// Forgets the autosaved game found at start.
-    pub fn discard_autosave(&mut self) -> GameView {
-        self.resumable = None;
-        self.view()
-    }
-
-    /// Startup news: whether a game can be resumed, and warnings (reported once).
-    pub fn startup_info(&mut self) -> StartupInfo {
-        StartupInfo {
-            resumable: self.resumable.is_some(),
-            warnings: std::mem::take(&mut self.warnings),
-        }
-    }
-
-    /// The preferences.
-    pub fn preferences(&self) -> Preferences {
-        self.prefs.clone()
-    }
-
-    /// Replaces the preferences.
-    ///
-    /// # Errors
-    /// `badSettings` for a bad size or name; nothing changes then.
-    pub fn set_preferences(&mut self, prefs: Preferences) -> AppResult<Preferences> {
-        self.prefs = prefs.validated().map_err(AppError::BadSettings)?;
-        self.save_prefs();
-        Ok(self.prefs.clone())
-    }
-
-    fn save_prefs(&self) {
-        if let Some(storage) = &self.storage {
-            if let Ok(json) = serde_json::to_vec_pretty(&self.prefs) {
-                let _ = write_atomically(&storage.preferences, &json);
-            }
-        }
-    }
-
-    /// Writes the game to the autosave file (errors are ignored: autosave must never block play).
-    pub(crate) fn autosave(&self) {
-        if let Some(storage) = &self.storage {
-            let _ =
-                write_atomically(&storage.autosave, record::save_to_string(&self.game).as_bytes());
-        }
-    }
-
     /// Thinking time for the current level: the engine's time for it, unless tests shortened it.
     pub(crate) fn move_time_ms(&self) -> u64 {
         let level_time = LevelConfig::of(self.game.settings().level).move_time_ms;
-        self.move_ms_override.unwrap_or(level_time)
+        self.timing.move_ms_override.unwrap_or(level_time)
     }
-}
-
-/// The settings of a fresh game from the preferences.
-pub fn settings_from_prefs(prefs: &Preferences) -> Settings {
-    let mut names = prefs.names.clone();
-    if prefs.mode == Mode::HumanVsAi {
-        match prefs.human_color {
-            Color::Black => names.black = prefs.human_name.clone(),
-            Color::White => names.white = prefs.human_name.clone(),
-        }
-    }
-    Settings {
-        size: prefs.size,
-        rule: prefs.rule,
-        centre_first: prefs.centre_first,
-        mode: prefs.mode,
-        human_color: prefs.human_color,
-        level: prefs.level,
-        names,
-        opening: prefs.opening,
-    }
-}
-
-fn load_prefs(storage: &Storage, warnings: &mut Vec<String>) -> Preferences {
-    let parsed = match read_limited(&storage.preferences, 64 * 1024) {
-        Ok(None) => return Preferences::default(),
-        Ok(Some(bytes)) => serde_json::from_slice::<Preferences>(&bytes)
-            .map_err(|e| e.to_string())
-            .and_then(Preferences::validated),
-        Err(e) => Err(e.to_string()),
-    };
-    parsed.unwrap_or_else(|why| {
-        let aside = set_aside(&storage.preferences);
-        warnings.push(format!("The preferences file was unreadable ({why}); it was set aside as {} and defaults are used.", shown(aside)));
-        Preferences::default()
-    })
-}
-
-fn load_autosave(
-    storage: &Storage,
-    clock: Arc<dyn Clock>,
-    warnings: &mut Vec<String>,
-) -> Option<Game> {
-    let loaded = match read_limited(&storage.autosave, MAX_SAVE_BYTES) {
-        Ok(None) => return None,
-        Ok(Some(bytes)) => record::load_save(&bytes, clock).map_err(|e| e.to_string()),
-        Err(e) => Err(e.to_string()),
-    };
-    match loaded {
-        Ok(game) => {
-            let begun =
-                game.step() > 0 || game.opening().is_some_and(|o| !o.decisions().is_empty());
-            (game.is_playing() && begun).then_some(game)
-        }
-        Err(why) => {
-            let aside = set_aside(&storage.autosave);
-            warnings.push(format!(
-                "The autosaved game was unreadable ({why}); it was set aside as {}.",
-                shown(aside)
-            ));
-            None
-        }
-    }
-}
-
-/// A set-aside file's path for a warning.
-pub(crate) fn shown(path: Option<std::path::PathBuf>) -> String {
-    path.map_or_else(|| "(could not rename)".into(), |p| p.display().to_string())
 }

@@ -1,8 +1,8 @@
 //! Studying a game in the session: review (the AI waits), continuing from an earlier move,
 //! the kept variation, the position editor, and the game in and out as text and as a picture.
 
+use super::Session;
 use crate::error::{AppError, AppResult};
-use crate::session::Session;
 use crate::view::{GameView, StoneView};
 use gomoku::game::Setup;
 use gomoku::record::{self, MAX_SAVE_BYTES};
@@ -20,7 +20,7 @@ impl Session {
     pub fn set_review(&mut self, on: bool) -> GameView {
         self.reviewing = on;
         if on {
-            if self.job.as_ref().is_some_and(|j| j.kind == crate::session::JobKind::Move) {
+            if self.jobs.kind() == Some(crate::job::JobKind::Move) {
                 self.cancel_job();
             }
             self.autoplay = false;

@@ -1,0 +1,154 @@
+//! The session's files: records in and out, the autosave and resuming it, the preferences.
+
+use super::Session;
+use crate::error::{AppError, AppResult};
+use crate::prefs::Preferences;
+use crate::session::StartupInfo;
+use crate::storage::{read_limited, set_aside, shown, write_atomically, Storage};
+use crate::view::GameView;
+use gomoku::game::{Clock, Settings};
+use gomoku::record::{self, MAX_SAVE_BYTES};
+use gomoku::{Color, Game, Mode};
+use std::path::Path;
+use std::sync::Arc;
+
+impl Session {
+    /// The game as the text of the format a file called `path` should hold (`.json` save
+    /// file, `.psq`, `.txt` move string).
+    ///
+    /// # Errors
+    /// `badRecord` when that format cannot hold the game.
+    pub fn record_text(&self, path: &Path) -> AppResult<String> {
+        let name = path.to_string_lossy();
+        Ok(record::Format::for_writing(&name).write(&self.game)?)
+    }
+
+    /// Reads a game from a record's `bytes`, in the format its name and content say; the current
+    /// game's settings fill in what the format does not give. Nothing changes.
+    ///
+    /// # Errors
+    /// `badRecord` naming the move and the reason.
+    pub fn parse_record(&self, name: &str, bytes: &[u8]) -> AppResult<Game> {
+        let format = record::Format::guess(name, bytes);
+        Ok(format.read(bytes, self.game.settings().clone(), self.clock.clone())?)
+    }
+
+    /// Resumes the autosaved game found at start.
+    ///
+    /// # Errors
+    /// `noAutosave` when there is none.
+    pub fn resume_autosave(&mut self) -> AppResult<GameView> {
+        let mut game = self.resumable.take().ok_or(AppError::NoAutosave)?;
+        // The time the question waited for an answer is nobody's thinking time.
+        game.restart_turn_clock();
+        Ok(self.replace_game(game))
+    }
+
+    /// Forgets the autosaved game found at start.
+    pub fn discard_autosave(&mut self) -> GameView {
+        self.resumable = None;
+        self.view()
+    }
+
+    /// Startup news: whether a game can be resumed, and warnings (reported once).
+    pub fn startup_info(&mut self) -> StartupInfo {
+        StartupInfo {
+            resumable: self.resumable.is_some(),
+            warnings: std::mem::take(&mut self.warnings),
+        }
+    }
+
+    /// The preferences.
+    pub fn preferences(&self) -> Preferences {
+        self.prefs.clone()
+    }
+
+    /// Replaces the preferences.
+    ///
+    /// # Errors
+    /// `badSettings` for a bad size or name; nothing changes then.
+    pub fn set_preferences(&mut self, prefs: Preferences) -> AppResult<Preferences> {
+        self.prefs = prefs.validated().map_err(AppError::BadSettings)?;
+        self.save_prefs();
+        Ok(self.prefs.clone())
+    }
+
+    pub(super) fn save_prefs(&self) {
+        if let Some(storage) = &self.storage {
+            if let Ok(json) = serde_json::to_vec_pretty(&self.prefs) {
+                let _ = write_atomically(&storage.preferences, &json);
+            }
+        }
+    }
+
+    /// Writes the game to the autosave file (errors are ignored: autosave must never block play).
+    pub(crate) fn autosave(&self) {
+        if let Some(storage) = &self.storage {
+            let _ =
+                write_atomically(&storage.autosave, record::save_to_string(&self.game).as_bytes());
+        }
+    }
+}
+
+/// The settings of a fresh game from the preferences.
+pub fn settings_from_prefs(prefs: &Preferences) -> Settings {
+    let mut names = prefs.names.clone();
+    if prefs.mode == Mode::HumanVsAi {
+        match prefs.human_color {
+            Color::Black => names.black = prefs.human_name.clone(),
+            Color::White => names.white = prefs.human_name.clone(),
+        }
+    }
+    Settings {
+        size: prefs.size,
+        rule: prefs.rule,
+        centre_first: prefs.centre_first,
+        mode: prefs.mode,
+        human_color: prefs.human_color,
+        level: prefs.level,
+        names,
+        opening: prefs.opening,
+    }
+}
+
+pub(super) fn load_prefs(storage: &Storage, warnings: &mut Vec<String>) -> Preferences {
+    let parsed = match read_limited(&storage.preferences, 64 * 1024) {
+        Ok(None) => return Preferences::default(),
+        Ok(Some(bytes)) => serde_json::from_slice::<Preferences>(&bytes)
+            .map_err(|e| e.to_string())
+            .and_then(Preferences::validated),
+        Err(e) => Err(e.to_string()),
+    };
+    parsed.unwrap_or_else(|why| {
+        let aside = set_aside(&storage.preferences);
+        warnings.push(format!("The preferences file was unreadable ({why}); it was set aside as {} and defaults are used.", shown(aside)));
+        Preferences::default()
+    })
+}
+
+pub(super) fn load_autosave(
+    storage: &Storage,
+    clock: Arc<dyn Clock>,
+    warnings: &mut Vec<String>,
+) -> Option<Game> {
+    let loaded = match read_limited(&storage.autosave, MAX_SAVE_BYTES) {
+        Ok(None) => return None,
+        Ok(Some(bytes)) => record::load_save(&bytes, clock).map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    match loaded {
+        Ok(game) => {
+            let begun =
+                game.step() > 0 || game.opening().is_some_and(|o| !o.decisions().is_empty());
+            (game.is_playing() && begun).then_some(game)
+        }
+        Err(why) => {
+            let aside = set_aside(&storage.autosave);
+            warnings.push(format!(
+                "The autosaved game was unreadable ({why}); it was set aside as {}.",
+                shown(aside)
+            ));
+            None
+        }
+    }
+}
