@@ -30,7 +30,9 @@ fn the_only_block_is_forbidden_in_the_test_position() {
     with_block.place(block, Color::Black);
     let white_fives = with_block
         .empty_points()
-        .filter(|&p| Rule::Renju.would_win_at(&with_block, gomoku::ai::index(p), Color::White))
+        .filter(|&p| {
+            Rule::Renju.would_win_at(&with_block, gomoku::board::index_of(p), Color::White)
+        })
         .count();
     assert_eq!(white_fives, 0, "7,10 should be white's only five point");
 }

@@ -4,10 +4,10 @@
 mod common;
 
 use common::{at, game_with, play_all, two_people};
-use gomoku::ai::graph::evaluate_line;
 use gomoku::ai::{Engine, Limits};
 use gomoku::game::{mistakes, HistoryError, ManualClock, Setup, SetupError};
 use gomoku::record::{import_moves, load_save, position_string, save_to_string, RecordError};
+use gomoku::study::graph::evaluate_line;
 use gomoku::{Color, Forbidden, Game, Outcome, Rule};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
