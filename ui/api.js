@@ -10,13 +10,13 @@
  */
 
 /** Event names the shell emits. */
-export const EVENTS = {
+export const EVENTS = Object.freeze({
   view: 'game://view',
   analysis: 'game://analysis',
   hint: 'game://hint',
   engineError: 'game://engine-error',
   graph: 'game://graph',
-};
+});
 
 /**
  * Turns any rejection value into `{ kind, message }`: an `{kind, message}` object as the shell
@@ -77,7 +77,7 @@ export async function listen(event, handler) {
 }
 
 /** The typed commands of docs/ipc.md. Each returns a GameView unless said otherwise. */
-export const api = {
+export const api = Object.freeze({
   getView: () => call('get_view'),
   /** @param {object} settings */
   newGame: (settings) => call('new_game', { settings }),
@@ -146,4 +146,4 @@ export const api = {
   onEngineError: (fn) => listen(EVENTS.engineError, fn),
   /** @param {(progress: object) => void} fn */
   onGraph: (fn) => listen(EVENTS.graph, fn),
-};
+});

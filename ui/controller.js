@@ -1,28 +1,20 @@
-// The game controller: holds the app state, applies the snapshots and events that come from the
-// shell, runs the commands the player asks for and reports their errors.
+// The game controller: owns the store's `game` part (store.js), applies the snapshots and events
+// that come from the shell, runs the commands the player asks for and reports their errors.
 //
 // It never decides a rule: a move is sent as `play {x, y}` and whatever comes back is shown.
 // No DOM here — the page (main.js) renders the store and supplies the callbacks — so it is tested
 // in node with a fake api.
 
 import {
-  createStore, DEFAULT_PREFERENCES, displayName, errorMessage, hintLine, newGameSettings, replaySettings,
-  shouldAcceptView, viewChange,
+  displayName, errorMessage, hintLine, newGameSettings, replaySettings, shouldAcceptView, viewChange,
 } from './state.js';
-
-/**
- * @typedef {object} AppState
- * @property {any | null} view          the GameView shown
- * @property {number} receivedAt        performance.now() when it arrived (for the running clock)
- * @property {any} prefs                the Preferences
- * @property {{type: 'analysis' | 'hint', payload: any, view: any} | null} analysis  the last analysis, with the view it was about
- * @property {{x: number, y: number}[] | null} hint  the hint's line, drawn on the board
- * @property {boolean} review           move numbers shown after "Review"
- */
+import { SHARED } from './shared.js';
+import { createAppStore } from './store.js';
 
 /**
  * Creates the controller.
  * @param {object} deps
+ * @param {import('./store.js').Store} [deps.store] the app's store (a new one by default)
  * @param {typeof import('./api.js').api} deps.api
  * @param {(key: string, params?: object) => string} deps.t
  * @param {(message: string, kind: 'error' | 'info' | 'success') => void} deps.notify
@@ -34,14 +26,13 @@ import {
 export function createController(deps) {
   const { api, t, notify, sound, onOutcome, askResume } = deps;
   const now = deps.now ?? (() => performance.now());
-  /** @type {ReturnType<typeof createStore<AppState>>} */
-  const store = createStore({
-    view: null, receivedAt: 0, prefs: { ...DEFAULT_PREFERENCES }, analysis: null, hint: null, review: false,
-  });
-  let moving = false;
+  const store = deps.store ?? createAppStore();
+  /** The only writer of the `game` part. */
+  const setGame = (patch, opts) => store.update('game', patch, opts);
+  const game = () => store.get().game;
 
   const report = (err, ctx = {}) => {
-    const message = errorMessage(err, t, { view: store.get().view, ...ctx });
+    const message = errorMessage(err, t, { view: game().view, ...ctx });
     if (message) notify(message, 'error');
   };
 
@@ -52,22 +43,21 @@ export function createController(deps) {
    * @returns {boolean} whether it was shown
    */
   function showView(view, opts = {}) {
-    const prev = store.get().view;
+    const prev = game().view;
     if (!shouldAcceptView(prev, view, opts.reset)) return false;
     const change = viewChange(prev, view);
     const sameGeneration = prev && prev.generation === view.generation;
     // The analysis of the move just played stays; after an undo, a new game or a load it is stale.
     const oneMoveOn = prev && view.moves.length === prev.moves.length + 1 && !opts.reset;
-    store.update((s) => ({
+    const fresh = change.newGame || Boolean(opts.reset);
+    setGame((g) => ({
       view,
       receivedAt: now(),
-      hint: sameGeneration ? s.hint : null,
-      analysis: sameGeneration || oneMoveOn ? s.analysis : null,
-      review: change.newGame || opts.reset ? false : s.review,
-      // Study state: a new game, a load or a new position starts afresh; the graph's progress
-      // lasts while it is computed for this line.
-      ...(change.newGame || opts.reset ? { shownPly: null, editor: null, candidates: null } : {}),
-      graph: sameGeneration || view.evaluating ? s.graph : null,
+      hint: sameGeneration ? g.hint : null,
+      analysis: sameGeneration || oneMoveOn ? g.analysis : null,
+      review: fresh ? false : g.review,
+      // A new game, a load or a new position: the study part starts afresh (study-controller.js).
+      epoch: fresh ? g.epoch + 1 : g.epoch,
     }));
     if (opts.initial) return true;
     if (change.sound) sound.play(change.sound);
@@ -95,10 +85,10 @@ export function createController(deps) {
   }
 
   async function savePrefs(prefs) {
-    store.update({ prefs });
+    setGame({ prefs });
     try {
       const saved = await api.setPreferences(prefs);
-      if (saved && typeof saved === 'object') store.update({ prefs: { ...prefs, ...saved } });
+      if (saved && typeof saved === 'object') setGame({ prefs: { ...prefs, ...saved } });
     } catch (err) {
       report(err);
     }
@@ -113,7 +103,7 @@ export function createController(deps) {
       // Both questions at once: start-up waits for one round trip, not two.
       const [prefs, startup] = await Promise.allSettled([api.getPreferences(), api.startupInfo()]);
       if (prefs.status === 'fulfilled') {
-        store.update({ prefs: { ...DEFAULT_PREFERENCES, ...prefs.value } });
+        setGame({ prefs: { ...SHARED.defaultPreferences, ...prefs.value } });
       } else {
         report(prefs.reason);
       }
@@ -130,17 +120,17 @@ export function createController(deps) {
 
     /** @param {{x: number, y: number}} point */
     async play(point) {
-      const view = store.get().view;
+      const { view, moving } = game();
       if (!view || moving) return;
       if (view.aiThinking) {
         notify(t('toast.thinking'), 'info');
         return;
       }
-      moving = true;
+      setGame({ moving: true }, { quiet: true });
       try {
         await run(() => api.play(point.x, point.y), { point });
       } finally {
-        moving = false;
+        setGame({ moving: false }, { quiet: true });
       }
     },
     /**
@@ -154,7 +144,7 @@ export function createController(deps) {
     stop: () => run(api.stopThinking),
     aiMove: () => run(api.aiMove),
     async hint() {
-      store.update({ hint: null });
+      setGame({ hint: null });
       await run(api.hint);
     },
     async save() {
@@ -174,13 +164,13 @@ export function createController(deps) {
       }
     },
     /** Starts a game from the preferences. */
-    newGame: () => run(() => api.newGame(newGameSettings(store.get().prefs)), { reset: true }),
+    newGame: () => run(() => api.newGame(newGameSettings(game().prefs)), { reset: true }),
     /** Starts the same kind of game again (the banner's "Play again"). */
     playAgain() {
-      const { view, prefs } = store.get();
+      const { view, prefs } = game();
       return run(() => api.newGame(replaySettings(view, prefs)), { reset: true });
     },
-    review: () => store.update({ review: true }),
+    review: () => setGame({ review: true }),
     savePrefs,
 
     /**
@@ -190,7 +180,7 @@ export function createController(deps) {
      */
     async applySettings(prefs, startNewGame) {
       await savePrefs(prefs);
-      const view = store.get().view;
+      const view = game().view;
       if (startNewGame) {
         await run(() => api.newGame(newGameSettings(prefs)), { reset: true });
         return;
@@ -208,7 +198,7 @@ export function createController(deps) {
     async setNames(names) {
       const view = await run(() => api.setNames(names));
       if (!view) return;
-      const prefs = store.get().prefs;
+      const prefs = game().prefs;
       const human = view.players.black.kind === 'human' ? 'black' : 'white';
       const next = view.mode === 'humanVsAi'
         ? { ...prefs, humanName: names[human] }
@@ -218,16 +208,16 @@ export function createController(deps) {
 
     /** @param {any} payload a `game://analysis` event */
     onAnalysis(payload) {
-      const view = store.get().view;
+      const view = game().view;
       if (!view || payload.generation !== view.generation) return;
-      store.update({ analysis: { type: 'analysis', payload, view } });
+      setGame({ analysis: { type: 'analysis', payload, view } });
     },
 
     /** @param {any} payload a `game://hint` event */
     onHint(payload) {
-      const view = store.get().view;
+      const view = game().view;
       if (!view || payload.generation !== view.generation) return;
-      store.update({ analysis: { type: 'hint', payload, view }, hint: hintLine(payload) });
+      setGame({ analysis: { type: 'hint', payload, view }, hint: hintLine(payload) });
     },
   };
 }

@@ -494,9 +494,15 @@ export const STRINGS = {
   },
 };
 
-/** The languages the table holds. */
-export const LANGUAGES = /** @type {const} */ (['en', 'zh']);
+for (const table of Object.values(STRINGS)) Object.freeze(table);
+Object.freeze(STRINGS);
 
+/** The languages the table holds. */
+export const LANGUAGES = Object.freeze(/** @type {const} */ (['en', 'zh']));
+
+// The language `t` translates to: the one piece of page state outside the store (store.js), kept
+// here because every drawing module reads it through `t` without being handed the store. Only
+// main.js sets it (`setLanguage`, from the preferences); the store's `ui.language` records it.
 let current = 'en';
 
 /**

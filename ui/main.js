@@ -1,11 +1,14 @@
 // Wires the page: the board renderer and its input, the side panel, dialogs, shortcuts, sound,
-// language and theme, all around the controller's store. Loaded by index.html as a module.
+// language and theme, all around the app's one store (store.js). It owns the store's `ui` part,
+// the page's bookkeeping of what it drew. Loaded by index.html as a module.
 
 import { api } from './api.js';
+import { createAppStore } from './store.js';
 import { createController } from './controller.js';
 import {
   applyTranslations, getLanguage, resolveLanguage, setLanguage, t,
 } from './i18n.js';
+import { SHARED } from './shared.js';
 import {
   boardModel, clockMs, deriveViewModel, errorMessage, formatAnalysis, formatClock, formatHint,
 } from './state.js';
@@ -24,14 +27,19 @@ import { askResume } from './dialogs/resume.js';
 import { isModalOpen } from './dialogs/modal.js';
 import { confirmBranch } from './dialogs/branch.js';
 import { wireStudy } from './study-wiring.js';
-import { createStudy, STUDY_DEFAULTS } from './study-controller.js';
+import { createStudy } from './study-controller.js';
 import { candidatesOf, plyShown, viewAtPly } from './study.js';
-import { openingButtons, openingClick, openingMarks, openingPrompt } from './opening.js';
+import { createOpening, openingButtons, openingMarks, openingPrompt } from './opening.js';
 import {
   renderCandidates, renderEditorBar, renderGraph, renderMoveList, renderOpeningBar, renderReview,
 } from './study-panel.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
+
+const store = createAppStore();
+/** The only writer of the store's `ui` part: quietly, since nothing is drawn from it. */
+const remember = (patch) => store.update('ui', patch, { quiet: true });
+const ui = () => store.get().ui;
 
 const canvas = /** @type {HTMLCanvasElement} */ ($('board'));
 const board = new BoardRenderer(canvas, {
@@ -49,6 +57,7 @@ const banner = createBanner({
   reducedMotion: prefersReducedMotion,
 });
 const controller = createController({
+  store,
   api,
   t,
   notify: (message, kind) => toast.show(message, kind),
@@ -56,8 +65,6 @@ const controller = createController({
   onOutcome: (info) => (info ? banner.show({ ...info, place: bannerPlace() }) : banner.hide()),
   askResume,
 });
-const { store } = controller;
-store.update({ ...STUDY_DEFAULTS, pendingOffer: null });
 const study = createStudy({
   store,
   api,
@@ -66,6 +73,7 @@ const study = createStudy({
   showView: (view, opts) => controller.showView(view, opts),
   confirmBranch,
 });
+const opening = createOpening({ store, decide: (decision, point) => controller.decide(decision, point) });
 const nicknames = createNicknameDialog({ onSubmit: (names) => controller.setNames(names) });
 const settings = createSettingsDialog({
   onApply: (prefs, startNewGame) => controller.applySettings(prefs, startNewGame),
@@ -74,15 +82,11 @@ const settings = createSettingsDialog({
   describeError: (err) => errorMessage(err, t) ?? '',
 });
 
-let cursor = null;
-let shown = { key: [], language: '' };
-let stopFollowingTheme = () => {};
-
 /* ---------- rendering ---------- */
 
 /** Where the banner covers least of the winning five: the top or bottom band of the board. */
 function bannerPlace() {
-  const view = store.get().view;
+  const view = store.get().game.view;
   if (view?.status.state !== 'won') return 'centre';
   const layout = board.layout();
   const ys = view.status.line.map((p) => pointToPixel(layout, p.x, p.y).py / layout.cssHeight);
@@ -94,7 +98,8 @@ function bannerPlace() {
 
 /** The board model of what is shown: the editor's stones, a reviewed ply, or the live game. */
 function modelOf(state, shownView) {
-  const { view, hint, prefs, review, shownPly, editor, hoverLine } = state;
+  const { view, hint, prefs, review } = state.game;
+  const { shownPly, editor, hoverLine, analysisOn, candidates: analysed } = state.study;
   if (editor) {
     const edited = {
       ...view, moves: [], setup: { stones: editor.stones, toMove: editor.toMove }, lastMove: null,
@@ -105,8 +110,8 @@ function modelOf(state, shownView) {
   }
   const numbers = Boolean(prefs.showNumbers || review || shownPly != null);
   const live = shownPly == null;
-  const candidates = state.analysisOn && state.candidates ? candidatesOf(state.candidates, shownView, t)
-    : live ? openingMarks(view, state.pendingOffer) : [];
+  const candidates = analysisOn && analysed ? candidatesOf(analysed, shownView, t)
+    : live ? openingMarks(view, state.opening.pendingOffer) : [];
   return boardModel(shownView, {
     showNumbers: numbers,
     hint: hoverLine ?? (live ? hint : null),
@@ -115,17 +120,19 @@ function modelOf(state, shownView) {
 }
 
 function renderBoard(state, shownView) {
-  const { view } = state;
-  const key = [view, state.hint, state.prefs.showNumbers, state.review, state.shownPly, state.editor,
-    state.candidates, state.hoverLine, state.analysisOn, state.pendingOffer];
-  if (key.length === shown.key.length && key.every((k, i) => k === shown.key[i])) return;
-  shown = { ...shown, key };
-  if (cursor && (cursor.x >= view.size || cursor.y >= view.size)) cursor = null;
+  const { game, study: studied } = state;
+  const { view } = game;
+  const key = [view, game.hint, game.prefs.showNumbers, game.review, studied.shownPly, studied.editor,
+    studied.candidates, studied.hoverLine, studied.analysisOn, state.opening.pendingOffer];
+  const { boardKey, cursor } = ui();
+  if (key.length === boardKey.length && key.every((k, i) => k === boardKey[i])) return;
+  remember({ boardKey: key });
+  if (cursor && (cursor.x >= view.size || cursor.y >= view.size)) remember({ cursor: null });
   const model = modelOf(state, shownView);
   board.setModel(model);
   canvas.dataset.stones = model.stones.map((m) => `${m.x},${m.y},${m.color}`).join(';');
-  canvas.dataset.shownPly = state.shownPly == null ? 'live' : String(state.shownPly);
-  canvas.dataset.editing = String(Boolean(state.editor));
+  canvas.dataset.shownPly = studied.shownPly == null ? 'live' : String(studied.shownPly);
+  canvas.dataset.editing = String(Boolean(studied.editor));
   canvas.dataset.status = view.status.state;
   canvas.dataset.thinking = String(view.aiThinking);
   canvas.dataset.sideToMove = view.sideToMove;
@@ -135,32 +142,33 @@ function renderBoard(state, shownView) {
 }
 
 function renderAnalysisBox(state, shownView) {
-  const best = state.analysisOn && state.candidates
-    ? candidatesOf(state.candidates, shownView, t)[0] : null;
+  const { analysisOn, candidates } = state.study;
+  const { view, analysis: a } = state.game;
+  const best = analysisOn && candidates ? candidatesOf(candidates, shownView, t)[0] : null;
   if (best) {
     renderAnalysis({
       headline: `${best.point}  ${best.score}`,
       details: t('analysis.depth', { depth: best.depth }),
       line: t('analysis.line', { line: best.line }),
-    }, Boolean(state.view?.analysing));
+    }, Boolean(view?.analysing));
     return;
   }
-  const a = state.analysis;
   if (!a) {
     renderAnalysis(null, false);
     return;
   }
   const text = a.type === 'hint' ? formatHint(a.payload, a.view, t) : formatAnalysis(a.payload, a.view, t);
-  const live = a.type === 'analysis' && state.view?.aiThinking && a.view.generation === state.view.generation;
+  const live = a.type === 'analysis' && view?.aiThinking && a.view.generation === view.generation;
   renderAnalysis(text, Boolean(live));
 }
 
 function render(state) {
-  if (!state.view) return;
-  const vm = deriveViewModel(state.view, t, { sinceMs: performance.now() - state.receivedAt });
+  const { view, receivedAt } = state.game;
+  if (!view) return;
+  const vm = deriveViewModel(view, t, { sinceMs: performance.now() - receivedAt });
   renderPanel(vm);
-  const ply = plyShown(state.view, state.shownPly);
-  const shownView = viewAtPly(state.view, ply);
+  const ply = plyShown(view, state.study.shownPly);
+  const shownView = viewAtPly(view, ply);
   renderBoard(state, shownView);
   renderAnalysisBox(state, shownView);
   renderStudy(state, ply, shownView);
@@ -170,21 +178,23 @@ function render(state) {
 }
 
 function renderStudy(state, ply, shownView) {
-  const { view } = state;
-  renderMoveList(view, ply, (p) => study.showPly(p));
-  renderReview(view, state.editor ? null : state.shownPly);
-  renderEditorBar(state.editor);
-  const candidates = state.candidates ? candidatesOf(state.candidates, shownView, t) : [];
+  const { view, prefs } = state.game;
+  const { editor, shownPly } = state.study;
+  const { pendingOffer } = state.opening;
+  remember({ listKey: renderMoveList(view, ply, (p) => study.showPly(p), ui().listKey) });
+  renderReview(view, editor ? null : shownPly);
+  renderEditorBar(editor);
+  const candidates = state.study.candidates ? candidatesOf(state.study.candidates, shownView, t) : [];
   renderCandidates({
-    on: state.analysisOn,
-    lines: Number(state.prefs.analysisLines) || 3,
-    note: state.analysisNote,
+    on: state.study.analysisOn,
+    lines: Number(prefs.analysisLines) || SHARED.defaultPreferences.analysisLines,
+    note: state.study.analysisNote,
     candidates,
   }, (line) => study.hoverCandidate(line));
-  renderGraph(view, state.graph, ply);
-  const live = state.shownPly == null && !state.editor;
-  renderOpeningBar(live ? openingPrompt(view, t, state.pendingOffer) : '', openingButtons(view, state.pendingOffer));
-  $('btn-edit').setAttribute('aria-pressed', String(Boolean(state.editor)));
+  renderGraph(view, state.study.graph, ply);
+  const live = shownPly == null && !editor;
+  renderOpeningBar(live ? openingPrompt(view, t, pendingOffer) : '', openingButtons(view, pendingOffer));
+  $('btn-edit').setAttribute('aria-pressed', String(Boolean(editor)));
 }
 
 /** Keeps the "thinking" pill in the board's top margin, above the first line. */
@@ -193,7 +203,7 @@ function placePill(layout) {
 }
 
 function tickClocks() {
-  const { view, receivedAt } = store.get();
+  const { view, receivedAt } = store.get().game;
   if (!view || view.status.state !== 'playing') return;
   const side = view.sideToMove;
   renderClock(side, formatClock(clockMs(view, side, performance.now() - receivedAt)));
@@ -203,38 +213,38 @@ function tickClocks() {
 
 function applyPreferences(prefs) {
   const lang = resolveLanguage(prefs.language, navigator.language);
-  if (lang !== getLanguage() || shown.language === '') {
+  if (lang !== getLanguage() || ui().language === '') {
     setLanguage(lang);
     applyTranslations(document);
-    shown = { ...shown, language: lang, key: [] };
+    // The board's labels are redrawn in the new language.
+    remember({ language: lang, boardKey: [] });
     banner.refresh();
     document.title = t('app.title');
     canvas.setAttribute('aria-roledescription', t('board.role'));
-    canvas.setAttribute('aria-label', t('board.label', { size: store.get().view?.size ?? 15 }));
+    canvas.setAttribute('aria-label', t('board.label', { size: store.get().game.view?.size ?? 15 }));
   }
   $('lang-select').value = prefs.language;
   if (document.documentElement.dataset.themePreference !== prefs.theme) {
-    stopFollowingTheme();
-    stopFollowingTheme = applyTheme(prefs.theme, () => board.setTheme(readBoardTheme()));
+    ui().stopFollowingTheme();
+    remember({ stopFollowingTheme: applyTheme(prefs.theme, () => board.setTheme(readBoardTheme())) });
   }
   sound.setEnabled(prefs.sound);
   renderSoundToggle(prefs.sound);
 }
 
-let lastPrefs = null;
 store.subscribe((state) => {
-  if (state.prefs !== lastPrefs) {
-    lastPrefs = state.prefs;
-    applyPreferences(state.prefs);
+  if (state.game.prefs !== ui().lastPrefs) {
+    remember({ lastPrefs: state.game.prefs });
+    applyPreferences(state.game.prefs);
   }
   render(state);
-  study.sync(state);
+  study.sync();
 });
 
 /* ---------- board input ---------- */
 
 function announce(point) {
-  const view = store.get().view;
+  const view = store.get().game.view;
   if (!view || !point) return;
   const stone = view.moves.find((m) => m.x === point.x && m.y === point.y);
   const label = pointLabel(point.x, point.y, view.size);
@@ -249,52 +259,40 @@ bindPointer(canvas, () => board.layout(), {
     hoverCandidateAt(p);
   },
   onPick: (p) => {
-    cursor = p;
+    remember({ cursor: p });
     board.setCursor(p, false);
     placeAt(p);
   },
 });
 
 /** Hovering a candidate mark of analysis mode shows its line. */
-let hoveredMark = null;
 function hoverCandidateAt(p) {
-  const state = store.get();
-  if (!state.analysisOn || !state.candidates || state.editor) return;
-  const c = p && state.candidates.lines?.find((l) => l.pv?.[0]?.x === p.x && l.pv?.[0]?.y === p.y);
+  const { analysisOn, candidates, editor } = store.get().study;
+  if (!analysisOn || !candidates || editor) return;
+  const c = p && candidates.lines?.find((l) => l.pv?.[0]?.x === p.x && l.pv?.[0]?.y === p.y);
   if (c) {
-    hoveredMark = c;
+    remember({ hoveredMark: c });
     study.hoverCandidate(c.pv);
-  } else if (hoveredMark) {
-    hoveredMark = null;
+  } else if (ui().hoveredMark) {
+    remember({ hoveredMark: null });
     study.hoverCandidate(null);
   }
 }
 
 /** A click or Enter on the board: edit, continue from a reviewed move, or play. */
 function placeAt(p) {
-  const state = store.get();
-  if (state.editor) study.editAt(p);
-  else if (state.shownPly != null) study.playFrom(p);
-  else if (state.view?.opening?.turn) openingAt(p);
+  const { game, study: studied } = store.get();
+  if (studied.editor) study.editAt(p);
+  else if (studied.shownPly != null) study.playFrom(p);
+  else if (game.view?.opening?.turn) opening.click(p);
   else controller.play(p);
 }
 
-/** A click in the opening: a stone, an offered fifth move picked, or one kept. */
-function openingAt(p) {
-  const state = store.get();
-  const action = openingClick(state.view, p, state.pendingOffer);
-  if (!action) return;
-  if ('pending' in action) store.update({ pendingOffer: action.pending });
-  else {
-    store.update({ pendingOffer: null });
-    controller.decide(action.decision, p);
-  }
-}
 bindBoardKeys(canvas, {
-  getSize: () => store.get().view?.size ?? 15,
-  getCursor: () => cursor,
+  getSize: () => store.get().game.view?.size ?? 15,
+  getCursor: () => ui().cursor,
   setCursor: (p, visible) => {
-    cursor = p;
+    remember({ cursor: p });
     board.setCursor(p, visible);
     if (visible) announce(p);
   },
@@ -304,15 +302,16 @@ board.observe();
 
 /* ---------- buttons and shortcuts ---------- */
 
-const openNewGame = () => settings.open(store.get().prefs, { focusStart: true });
-const actions = {
+const prefsNow = () => store.get().game.prefs;
+const openNewGame = () => settings.open(prefsNow(), { focusStart: true });
+const actions = Object.freeze({
   new: openNewGame,
   undo: () => controller.undo(),
   redo: () => controller.redo(),
   hint: () => controller.hint(),
   save: () => controller.save(),
   load: () => controller.load(),
-};
+});
 const onClick = (id, fn) => $(id).addEventListener('click', fn);
 onClick('btn-new', actions.new);
 onClick('btn-undo', actions.undo);
@@ -322,24 +321,24 @@ onClick('btn-save', actions.save);
 onClick('btn-load', actions.load);
 onClick('btn-stop', () => controller.stop());
 onClick('btn-ai-move', () => controller.aiMove());
-onClick('btn-settings', () => settings.open(store.get().prefs));
+onClick('btn-settings', () => settings.open(prefsNow()));
 onClick('btn-names', () => {
-  const view = store.get().view;
+  const view = store.get().game.view;
   if (view) nicknames.open(view);
 });
 onClick('btn-sound', () => {
-  const prefs = store.get().prefs;
+  const prefs = prefsNow();
   controller.savePrefs({ ...prefs, sound: !prefs.sound });
 });
 onClick('btn-theme', () => {
   const shownTheme = document.documentElement.dataset.theme;
-  controller.savePrefs({ ...store.get().prefs, theme: shownTheme === 'dark' ? 'light' : 'dark' });
+  controller.savePrefs({ ...prefsNow(), theme: shownTheme === 'dark' ? 'light' : 'dark' });
 });
 $('lang-select').addEventListener('change', (e) => {
-  controller.savePrefs({ ...store.get().prefs, language: e.target.value });
+  controller.savePrefs({ ...prefsNow(), language: e.target.value });
 });
 bindShortcuts(window, (action) => {
-  const view = store.get().view;
+  const view = store.get().game.view;
   const button = { undo: 'btn-undo', redo: 'btn-redo', hint: 'btn-hint' }[action];
   if (button && $(button).disabled) return;
   if (view || action === 'new') actions[action]();
@@ -347,7 +346,7 @@ bindShortcuts(window, (action) => {
 
 /* ---------- review, analysis, graph, editor, in and out ---------- */
 
-wireStudy({ canvas, store, study, controller, toast, modelOf });
+wireStudy({ canvas, store, study, controller, opening, toast, modelOf });
 
 /* ---------- shell events, start-up ---------- */
 
@@ -357,7 +356,7 @@ window.__gomokuTest = {
     return pointToClient(board.layout(), canvas.getBoundingClientRect(), x, y);
   },
   /** Milliseconds from switching analysis mode on to the first candidates drawn. */
-  analysisTiming: () => study.timing.firstCandidatesMs,
+  analysisTiming: () => store.get().study.firstCandidatesMs,
 };
 
 async function listenAll() {
@@ -373,19 +372,24 @@ async function listenAll() {
   if (failed) toast.show(t('error.unknown', { message: failed.reason?.message ?? '' }), 'error');
 }
 
-applyPreferences(store.get().prefs);
+/**
+ * Listens to the shell, shows the first view, then reports the start-up milestones (ms since
+ * navigation) with `page_ready` (footprint.sh) once the board is painted.
+ * @param {number} modulesLoaded when the modules were loaded and wired
+ */
+async function startUp(modulesLoaded) {
+  await listenAll();
+  const listening = performance.now();
+  await controller.start();
+  const firstView = performance.now();
+  // Two frames after the first view: the board is painted.
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    const marks = { modulesLoaded, listening, firstView, painted: performance.now() };
+    api.pageReady(marks).catch(() => {});
+  }));
+}
+
+applyPreferences(prefsNow());
 window.addEventListener('load', () => board.setTheme(readBoardTheme()));
 setInterval(tickClocks, 250);
-/** Start-up milestones (ms since navigation), reported with `page_ready` (footprint.sh). */
-const startMarks = { modulesLoaded: performance.now() };
-
-listenAll()
-  .then(() => { startMarks.listening = performance.now(); return controller.start(); })
-  .then(() => {
-    startMarks.firstView = performance.now();
-    // Two frames after the first view: the board is painted.
-    requestAnimationFrame(() => requestAnimationFrame(() => {
-      startMarks.painted = performance.now();
-      api.pageReady(startMarks).catch(() => {});
-    }));
-  });
+startUp(performance.now());

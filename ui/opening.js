@@ -1,6 +1,8 @@
 // Opening rules on the page (swap1, swap2, RIF), as pure functions of a GameView: the prompt for
-// whoever decides, which choice buttons show, and what a click on the board decides. The engine
-// checks every decision; the page only words it. No DOM here: tested with `node --test`.
+// whoever decides, which choice buttons show, and what a click on the board decides; and
+// `createOpening`, the owner of the store's `opening` part (the fifth move picked before its
+// pair is offered). The engine checks every decision; the page only words it. No DOM here:
+// tested with `node --test`.
 
 import { pointLabel } from './board/geometry.js';
 
@@ -116,4 +118,32 @@ export function openingChoices(view, t, nameOf) {
     }
   });
   return out;
+}
+
+/**
+ * Creates the opening's controller: the only writer of the store's `opening` part.
+ * @param {object} deps
+ * @param {import('./store.js').Store} deps.store the app's store
+ * @param {(decision: string, point?: {x: number, y: number}) => unknown} deps.decide sends a
+ *   decision (the game controller's `decide`)
+ * @returns {{click: (point: {x: number, y: number}) => void, clear: () => void}}
+ */
+export function createOpening({ store, decide }) {
+  const setOpening = (patch) => store.update('opening', patch);
+  return {
+    /** A click in the opening: a stone, an offered fifth move picked, or one kept. */
+    click(point) {
+      const { game: { view }, opening: { pendingOffer } } = store.get();
+      const action = openingClick(view, point, pendingOffer);
+      if (!action) return;
+      if ('pending' in action) {
+        setOpening({ pendingOffer: action.pending });
+        return;
+      }
+      setOpening({ pendingOffer: null });
+      decide(action.decision, point);
+    },
+    /** Drops the fifth move picked. */
+    clear: () => setOpening({ pendingOffer: null }),
+  };
 }

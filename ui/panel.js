@@ -5,7 +5,7 @@ import { t } from './i18n.js';
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-const BUTTONS = {
+const BUTTONS = Object.freeze({
   undo: 'btn-undo',
   redo: 'btn-redo',
   hint: 'btn-hint',
@@ -14,7 +14,7 @@ const BUTTONS = {
   stop: 'btn-stop',
   aiMove: 'btn-ai-move',
   names: 'btn-names',
-};
+});
 
 function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;

@@ -1,4 +1,5 @@
-// App state and the pure derivation of everything the page shows from a GameView.
+// The pure derivation of everything the page shows from a GameView (the state itself lives in
+// store.js).
 //
 // The engine decides every rule; this module only reads the snapshot (docs/ipc.md) and says which
 // card is highlighted, who is thinking, what the labels read and which buttons are disabled.
@@ -7,72 +8,23 @@
 import { pointLabel } from './board/geometry.js';
 import { setupStones } from './study.js';
 import { openingPrompt } from './opening.js';
+import { SHARED } from './shared.js';
 
-/** Longest nickname, in characters. */
-export const NAME_MAX = 20;
-
-/** Board sizes offered in the settings dialog (the engine accepts 5..22). */
-export const BOARD_SIZES = [15, 19, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 20, 21, 22];
-
-/** Preferences used until the shell answers `get_preferences`. */
-export const DEFAULT_PREFERENCES = Object.freeze({
-  names: { black: 'Black', white: 'White' },
-  humanName: 'Player',
-  level: 'medium',
-  rule: 'freestyle',
-  mode: 'humanVsAi',
-  humanColor: 'black',
-  size: 15,
-  centreFirst: false,
-  sound: true,
-  language: 'auto',
-  theme: 'auto',
-  showNumbers: false,
-  analysisLines: 3,
-  opening: 'none',
-  searchThreads: 0,
-});
-
-const ERROR_KINDS = new Set([
-  'occupied', 'outOfBoard', 'forbidden', 'notCentre', 'gameOver', 'notYourTurn', 'aiThinking',
-  'nothingToUndo', 'nothingToRedo', 'badRecord', 'io', 'badSettings', 'noVariation', 'fiveOnBoard',
-  'stoneCounts', 'forbiddenStone', 'badPosition', 'inOpening', 'notNow', 'notAnOpening',
-  'symmetricOffers', 'notOffered',
-]);
+/** Board sizes offered in the settings dialog: 15 and 19 first, then the rest the engine accepts. */
+export const BOARD_SIZES = Object.freeze([15, 19, ...Array.from(
+  { length: SHARED.maxBoardSize - SHARED.minBoardSize + 1 }, (_, i) => SHARED.minBoardSize + i,
+).filter((n) => n !== 15 && n !== 19)]);
 
 /**
- * A tiny observable store.
- * @template T
- * @param {T} initial
- * @returns {{get: () => T, update: (patch: Partial<T> | ((s: T) => Partial<T>)) => void,
- *   subscribe: (fn: (s: T) => void) => () => void}}
- */
-export function createStore(initial) {
-  let state = initial;
-  const listeners = new Set();
-  return {
-    get: () => state,
-    update(patch) {
-      const change = typeof patch === 'function' ? patch(state) : patch;
-      state = { ...state, ...change };
-      for (const fn of listeners) fn(state);
-    },
-    subscribe(fn) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-  };
-}
-
-/**
- * Checks a nickname: trimmed, non-empty, at most {@link NAME_MAX} characters.
+ * Checks a nickname: trimmed, non-empty, at most `SHARED.nameMaxChars` characters (the engine's
+ * limit; CJK and astral characters count one each).
  * @param {string} raw
  * @returns {{ok: true, value: string} | {ok: false, error: 'empty' | 'tooLong'}}
  */
 export function validateName(raw) {
   const value = String(raw ?? '').trim();
   if (value === '') return { ok: false, error: 'empty' };
-  if ([...value].length > NAME_MAX) return { ok: false, error: 'tooLong' };
+  if ([...value].length > SHARED.nameMaxChars) return { ok: false, error: 'tooLong' };
   return { ok: true, value };
 }
 
@@ -130,9 +82,6 @@ export function clockMs(view, color, sinceMs = 0) {
   return base + (running ? Math.max(0, sinceMs) : 0);
 }
 
-/** The names the engine gives people who were never renamed (`Settings` and `Preferences`). */
-export const DEFAULT_NAMES = Object.freeze({ black: 'Black', white: 'White', human: 'Player' });
-
 /**
  * A player's name as the page shows it: the AI by its level, in the page's language ("AI · Easy",
  * "电脑 · 简单"); a person never renamed by their colour (or "Player") in the page's language; any
@@ -147,8 +96,8 @@ export function displayName(view, color, t) {
   if (player.kind === 'ai' && player.level) {
     return t('player.aiName', { level: t(`level.${player.level}`) });
   }
-  if (player.name === DEFAULT_NAMES[color]) return t(`color.${color}`);
-  if (player.name === DEFAULT_NAMES.human) return t('player.defaultHuman');
+  if (player.name === SHARED.defaultNames[color]) return t(`color.${color}`);
+  if (player.name === SHARED.defaultNames.human) return t('player.defaultHuman');
   return player.name;
 }
 
@@ -356,7 +305,8 @@ export function errorMessage(err, t, ctx = {}) {
     const kind = forbiddenKindAt(ctx.view, ctx.point, err.message ?? '');
     return t('error.forbidden', { kind: kind ? t(`forbidden.${kind}`) : err.message });
   }
-  if (ERROR_KINDS.has(err.kind)) return t(`error.${err.kind}`);
+  // The kinds with a message of their own; any other kind is worded as unknown.
+  if (SHARED.errorKinds.includes(err.kind)) return t(`error.${err.kind}`);
   return t('error.unknown', { message: err.message ?? err.kind });
 }
 

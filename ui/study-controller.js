@@ -1,37 +1,38 @@
-// Studying a game: the page's own state for review (the ply shown), analysis mode, the
-// evaluation graph's progress and the position editor, and the commands they send. The engine
-// decides everything about the game; this module only keeps what is shown and asks the shell.
+// Studying a game: owns the store's `study` part (store.js) — review (the ply shown), analysis
+// mode, the evaluation graph's progress and the position editor — and sends their commands.
+// The engine decides everything about the game; this module only keeps what is shown and asks
+// the shell.
 
 import { editStones, lineOf, plyShown, sideAt, stepPly, stonesShown, viewAtPly } from './study.js';
 import { errorMessage } from './state.js';
+import { SHARED } from './shared.js';
+
+/** Candidate lines asked for while the preference is unreadable. */
+const DEFAULT_LINES = SHARED.defaultPreferences.analysisLines;
 
 /**
- * @typedef {object} StudyState
- * @property {number | null} shownPly      the ply reviewed, or null for the live position
- * @property {boolean} analysisOn          analysis mode is on
- * @property {any | null} candidates       the last analysis-mode event for the shown position
- * @property {string} analysisNote         '' | 'waiting' | 'over'
- * @property {{x: number, y: number}[] | null} hoverLine  a candidate's line shown as ghost stones
- * @property {{generation: number, total: number, evals: any[]} | null} graph  the graph computing
- * @property {{stones: {x: number, y: number, color: string}[], toMove: string,
- *   tool: 'black' | 'white' | 'erase'} | null} editor  the position editor, when open
+ * What the study part becomes when the game part changes (followed by the store, applied in the
+ * same update): a new game, a load or a new position starts afresh; the graph's progress lasts
+ * while it is computed for this line.
+ * @param {import('./store.js').AppState} next
+ * @param {import('./store.js').AppState} prev
+ * @returns {Partial<import('./store.js').StudyState> | null}
  */
-
-/** The study fields of a fresh store. */
-export const STUDY_DEFAULTS = Object.freeze({
-  shownPly: null,
-  analysisOn: false,
-  candidates: null,
-  analysisNote: '',
-  hoverLine: null,
-  graph: null,
-  editor: null,
-});
+export function studyAfterGame(next, prev) {
+  const before = prev.game.view;
+  const view = next.game.view;
+  let patch = null;
+  if (next.game.epoch !== prev.game.epoch) patch = { shownPly: null, editor: null, candidates: null };
+  if (view && view !== before && before?.generation !== view.generation && !view.evaluating) {
+    patch = { ...patch, graph: null };
+  }
+  return patch;
+}
 
 /**
- * Creates the study controller over the main controller's store.
+ * Creates the study controller.
  * @param {object} deps
- * @param {any} deps.store the controller's store
+ * @param {import('./store.js').Store} deps.store the app's store
  * @param {typeof import('./api.js').api} deps.api
  * @param {(key: string, params?: object) => string} deps.t
  * @param {(message: string, kind: 'error' | 'info' | 'success') => void} deps.notify
@@ -42,14 +43,15 @@ export const STUDY_DEFAULTS = Object.freeze({
 export function createStudy(deps) {
   const { store, api, t, notify, showView, confirmBranch } = deps;
   const now = deps.now ?? (() => performance.now());
-  let requested = '';
-  let reviewSent = false;
-  let toggledAt = 0;
-  /** Milliseconds from switching analysis on to the first candidates, for the tests' numbers. */
-  const timing = { firstCandidatesMs: null };
+  /** The only writer of the `study` part. */
+  const setStudy = (patch, opts) => store.update('study', patch, opts);
+  const quietly = { quiet: true };
+  const game = () => store.get().game;
+  const studied = () => store.get().study;
+  store.follow('study', studyAfterGame);
 
   const report = (err, ctx = {}) => {
-    const message = errorMessage(err, t, { view: store.get().view, ...ctx });
+    const message = errorMessage(err, t, { view: game().view, ...ctx });
     if (message) notify(message, 'error');
   };
 
@@ -65,64 +67,64 @@ export function createStudy(deps) {
   }
 
   /** The ply shown now. */
-  const currentPly = () => plyShown(store.get().view, store.get().shownPly);
+  const currentPly = () => plyShown(game().view, studied().shownPly);
 
   /** Shows the position after `ply` moves of the line (the live one ends review). */
   function showPly(ply) {
-    const { view } = store.get();
+    const { view } = game();
     if (!view) return;
     const clamped = plyShown(view, ply);
-    store.update({ shownPly: clamped === view.moves.length ? null : clamped, hoverLine: null });
+    setStudy({ shownPly: clamped === view.moves.length ? null : clamped, hoverLine: null });
   }
 
   /** Tells the shell whether the AI must wait (review or editing), when that changes. */
-  function syncReview(state) {
-    const reviewing = state.shownPly != null || state.editor != null;
-    if (reviewing === reviewSent || !state.view) return;
-    reviewSent = reviewing;
+  function syncReview() {
+    const { shownPly, editor, reviewSent } = studied();
+    const reviewing = shownPly != null || editor != null;
+    if (reviewing === reviewSent || !game().view) return;
+    setStudy({ reviewSent: reviewing }, quietly);
     api.setReview(reviewing).then((view) => showView(view)).catch(report);
   }
 
   /** Keeps analysis mode's search on the position shown. */
-  function syncAnalysis(state) {
-    const { view } = state;
+  function syncAnalysis() {
+    const { view, prefs } = game();
+    const s = studied();
     if (!view) return;
-    if (!state.analysisOn || state.editor) {
-      requested = '';
+    if (!s.analysisOn || s.editor) {
+      if (s.requested) setStudy({ requested: '' }, quietly);
       return;
     }
-    const ply = plyShown(view, state.shownPly);
-    const lines = Number(state.prefs.analysisLines) || 3;
+    const ply = plyShown(view, s.shownPly);
+    const lines = Number(prefs.analysisLines) || DEFAULT_LINES;
     const key = `${view.generation}:${ply}:${lines}`;
-    if (key === requested) return;
+    if (key === s.requested) return;
     if (view.aiThinking) {
-      if (state.analysisNote !== 'waiting') store.update({ analysisNote: 'waiting' });
+      if (s.analysisNote !== 'waiting') setStudy({ analysisNote: 'waiting' });
       return;
     }
     const over = ply === view.moves.length && view.status.state !== 'playing';
     if (over) {
-      requested = key;
       if (view.analysing) api.stopThinking().catch(() => {});
-      store.update({ analysisNote: 'over', candidates: null });
+      setStudy({ requested: key, analysisNote: 'over', candidates: null });
       return;
     }
-    requested = key;
-    store.update({ analysisNote: '', candidates: null });
+    setStudy({ requested: key, analysisNote: '', candidates: null });
     api.analyze(ply, lines).then((v) => showView(v)).catch((err) => {
-      requested = '';
+      // Asked again at the next change of the store.
+      setStudy({ requested: '' }, quietly);
       if (err.kind !== 'aiThinking') report(err);
     });
   }
 
   return {
-    timing,
     currentPly,
     showPly,
 
-    /** Follows every store change (review and analysis requests). @param {any} state */
-    sync(state) {
-      syncReview(state);
-      syncAnalysis(state);
+    /** Follows every store change (review and analysis requests); called by its subscriber. */
+    sync() {
+      syncReview();
+      syncAnalysis();
     },
 
     /**
@@ -131,8 +133,8 @@ export function createStudy(deps) {
      * @returns {boolean} whether the key was used
      */
     step(key) {
-      const { view } = store.get();
-      if (!view || store.get().editor) return false;
+      const { view } = game();
+      if (!view || studied().editor) return false;
       const next = stepPly(view, currentPly(), key);
       if (next == null) return false;
       showPly(next);
@@ -140,51 +142,49 @@ export function createStudy(deps) {
     },
 
     /** Back to the live position. */
-    live: () => store.update({ shownPly: null, hoverLine: null }),
+    live: () => setStudy({ shownPly: null, hoverLine: null }),
 
     /** Analysis mode on or off. */
     toggleAnalysis() {
-      const { analysisOn, view } = store.get();
-      if (analysisOn) {
-        store.update({ analysisOn: false, candidates: null, analysisNote: '', hoverLine: null });
+      const { view } = game();
+      if (studied().analysisOn) {
+        setStudy({ analysisOn: false, candidates: null, analysisNote: '', hoverLine: null });
         if (view?.analysing) run(api.stopThinking);
         return;
       }
-      toggledAt = now();
-      timing.firstCandidatesMs = null;
-      store.update({ analysisOn: true, candidates: null });
+      setStudy({ analysisOn: true, candidates: null, toggledAt: now(), firstCandidatesMs: null });
     },
 
     /** @param {any} payload a `game://analysis` event of analysis mode (it has a `ply`) */
     onAnalysis(payload) {
-      const { view, analysisOn } = store.get();
+      const { view } = game();
+      const { analysisOn, firstCandidatesMs, toggledAt } = studied();
       if (!view || !analysisOn || payload.generation !== view.generation) return;
       if (payload.ply !== currentPly()) return;
-      if (timing.firstCandidatesMs == null && payload.lines?.length) {
-        timing.firstCandidatesMs = Math.round(now() - toggledAt);
-      }
-      store.update({ candidates: payload, analysisNote: '' });
+      const first = firstCandidatesMs == null && payload.lines?.length
+        ? Math.round(now() - toggledAt) : firstCandidatesMs;
+      setStudy({ candidates: payload, analysisNote: '', firstCandidatesMs: first });
     },
 
     /** @param {{x: number, y: number}[] | null} line a candidate's line to show, or null */
-    hoverCandidate: (line) => store.update({ hoverLine: line }),
+    hoverCandidate: (line) => setStudy({ hoverLine: line }),
 
     /** Starts (or shows again) the evaluation graph. */
     async evaluate() {
-      const view = store.get().view;
+      const { view } = game();
       if (!view) return;
-      store.update({ graph: { generation: view.generation, total: lineOf(view).length + 1, evals: [] } });
+      setStudy({ graph: { generation: view.generation, total: lineOf(view).length + 1, evals: [] } });
       const shown = await run(api.evaluateGame);
-      if (!shown) store.update({ graph: null });
+      if (!shown) setStudy({ graph: null });
     },
 
     /** @param {any} payload a `game://graph` event */
     onGraph(payload) {
-      const graph = store.get().graph;
+      const { graph } = studied();
       if (!graph) return;
       const evals = graph.evals.slice();
       evals[payload.ply] = payload.evaluation;
-      store.update({ graph: { ...graph, total: payload.total, evals } });
+      setStudy({ graph: { ...graph, total: payload.total, evals } });
     },
 
     stopGraph: () => run(api.stopThinking),
@@ -195,12 +195,12 @@ export function createStudy(deps) {
      * @param {{x: number, y: number}} point
      */
     async playFrom(point) {
-      const { view } = store.get();
+      const { view } = game();
       const ply = currentPly();
       const count = lineOf(view).length - ply;
       if (!(await confirmBranch({ ply, count }))) return;
       const shown = await run(() => api.playFrom(ply, point.x, point.y), { point });
-      if (shown) store.update({ shownPly: null });
+      if (shown) setStudy({ shownPly: null });
     },
 
     restoreVariation: () => run(api.restoreVariation),
@@ -209,10 +209,10 @@ export function createStudy(deps) {
 
     /** Opens the editor on the position shown. */
     openEditor() {
-      const { view } = store.get();
+      const { view } = game();
       if (!view) return;
       const shown = viewAtPly(view, currentPly());
-      store.update({
+      setStudy({
         editor: { stones: stonesShown(shown), toMove: sideAt(view, currentPly()), tool: 'black' },
         hoverLine: null,
       });
@@ -220,24 +220,24 @@ export function createStudy(deps) {
 
     /** @param {{x: number, y: number}} point */
     editAt(point) {
-      const { editor } = store.get();
-      if (editor) store.update({ editor: { ...editor, stones: editStones(editor.stones, point, editor.tool) } });
+      const { editor } = studied();
+      if (editor) setStudy({ editor: { ...editor, stones: editStones(editor.stones, point, editor.tool) } });
     },
 
     /** @param {Partial<{tool: string, toMove: string, stones: any[]}>} patch */
     changeEditor(patch) {
-      const { editor } = store.get();
-      if (editor) store.update({ editor: { ...editor, ...patch } });
+      const { editor } = studied();
+      if (editor) setStudy({ editor: { ...editor, ...patch } });
     },
 
-    closeEditor: () => store.update({ editor: null }),
+    closeEditor: () => setStudy({ editor: null }),
 
     /** Plays from the edited position; an unplayable one is refused with the reason. */
     async finishEditor() {
-      const { editor } = store.get();
+      const { editor } = studied();
       if (!editor) return;
       const shown = await run(() => api.setPosition(editor.stones, editor.toMove), { reset: true });
-      if (shown) store.update({ editor: null, shownPly: null });
+      if (shown) setStudy({ editor: null, shownPly: null });
     },
 
     /* ---------- in and out ---------- */
@@ -264,7 +264,7 @@ export function createStudy(deps) {
     async openText(text, name = '') {
       try {
         showView(await api.importText(text, name), { reset: true });
-        store.update({ shownPly: null, editor: null });
+        setStudy({ shownPly: null, editor: null });
         notify(t('toast.loaded'), 'success');
         return '';
       } catch (err) {

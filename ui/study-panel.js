@@ -10,15 +10,16 @@ import { displayName } from './state.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 
-let listKey = '';
-
 /**
  * Writes the move list (moves, then undone ones dimmed), marking the ply shown and the mistakes.
+ * The items are rebuilt only when what they show changed.
  * @param {any} view
  * @param {number} ply the ply shown
  * @param {(ply: number) => void} onPick
+ * @param {string} drawnKey what the list was last built from (the key this returned)
+ * @returns {string} what the list is built from now
  */
-export function renderMoveList(view, ply, onPick) {
+export function renderMoveList(view, ply, onPick, drawnKey) {
   const list = $('move-list');
   const line = lineOf(view);
   const mistakes = new Set(view.mistakes ?? []);
@@ -26,8 +27,7 @@ export function renderMoveList(view, ply, onPick) {
   const key = JSON.stringify([view.size, view.setup?.stones.length ?? 0, line.map((m) => m.notation),
     opening.map((m) => m.notation), view.opening?.decisions, view.players, view.moves.length,
     [...mistakes], t('moves.title')]);
-  if (key !== listKey) {
-    listKey = key;
+  if (key !== drawnKey) {
     list.replaceChildren(
       startItem(view, onPick),
       ...opening.map((m) => openingItem(view, m, onPick)),
@@ -46,6 +46,7 @@ export function renderMoveList(view, ply, onPick) {
       item.removeAttribute('aria-current');
     }
   }
+  return key;
 }
 
 /** Scrolls the list (and only the list) so that `item` is visible. */

@@ -18,30 +18,32 @@ const onClick = (id, fn) => $(id).addEventListener('click', fn);
  * Wires the study controls.
  * @param {object} deps
  * @param {HTMLCanvasElement} deps.canvas the board
- * @param {any} deps.store the app's store
+ * @param {import('./store.js').Store} deps.store the app's store (read only here)
  * @param {any} deps.study the study controller
  * @param {any} deps.controller the game controller
+ * @param {{clear: () => void}} deps.opening the opening's controller
  * @param {{show: (message: string, kind: string) => void}} deps.toast
  * @param {(state: any, shown: any) => any} deps.modelOf the board model of a state and view
  */
-export function wireStudy({ canvas, store, study, controller, toast, modelOf }) {
+export function wireStudy({ canvas, store, study, controller, opening, toast, modelOf }) {
   const isTyping = (el) => el && (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) || el.isContentEditable);
   window.addEventListener('keydown', (e) => {
     if (e.defaultPrevented || isModalOpen() || e.ctrlKey || e.metaKey || e.altKey) return;
     if (isTyping(e.target) || e.target === canvas) return;
     if (e.key === 'Escape') {
-      const state = store.get();
-      if (state.editor) study.closeEditor();
-      else if (state.shownPly != null) study.live();
+      const { editor, shownPly } = store.get().study;
+      if (editor) study.closeEditor();
+      else if (shownPly != null) study.live();
       else return;
       e.preventDefault();
       return;
     }
     if (study.step(e.key)) e.preventDefault();
   });
+  // The wheel's travel since the last step (a gesture's own count, kept by this listener).
   let wheel = 0;
   canvas.addEventListener('wheel', (e) => {
-    if (store.get().editor) return;
+    if (store.get().study.editor) return;
     e.preventDefault();
     wheel += e.deltaY;
     if (Math.abs(wheel) < 40) return;
@@ -55,13 +57,13 @@ export function wireStudy({ canvas, store, study, controller, toast, modelOf }) 
   onClick('btn-live', () => study.live());
   onClick('btn-analyse', () => study.toggleAnalysis());
   $('analysis-lines').addEventListener('change', (e) => {
-    controller.savePrefs({ ...store.get().prefs, analysisLines: Number(e.target.value) });
+    controller.savePrefs({ ...store.get().game.prefs, analysisLines: Number(e.target.value) });
   });
   onClick('btn-graph', () => study.evaluate());
   onClick('btn-graph-stop', () => study.stopGraph());
-  bindGraph(() => lineOf(store.get().view ?? { moves: [] }).length, (p) => study.showPly(p));
+  bindGraph(() => lineOf(store.get().game.view ?? { moves: [] }).length, (p) => study.showPly(p));
   onClick('btn-restore', () => study.restoreVariation());
-  onClick('btn-edit', () => (store.get().editor ? study.closeEditor() : study.openEditor()));
+  onClick('btn-edit', () => (store.get().study.editor ? study.closeEditor() : study.openEditor()));
   for (const input of document.querySelectorAll('input[name="editTool"]')) {
     input.addEventListener('change', () => study.changeEditor({ tool: input.value }));
   }
@@ -72,18 +74,25 @@ export function wireStudy({ canvas, store, study, controller, toast, modelOf }) 
   onClick('btn-copy', () => study.copy());
   onClick('opening-black', () => controller.decide('black'));
   onClick('opening-white', () => controller.decide('white'));
-  onClick('opening-clear', () => store.update({ pendingOffer: null }));
+  onClick('opening-clear', () => opening.clear());
   onClick('btn-paste', () => openPasteDialog((text) => study.openText(text)));
   onClick('btn-image', async () => {
     const options = await askImageOptions();
     if (!options) return;
     const state = store.get();
-    const model = modelOf({ ...state, hint: null, hoverLine: null, analysisOn: false },
-      viewAtPly(state.view, plyShown(state.view, state.shownPly)));
+    const { view } = state.game;
+    // The picture shows the position without the page's overlays (hint, analysis marks).
+    const plain = {
+      ...state,
+      game: { ...state.game, hint: null },
+      study: { ...state.study, hoverLine: null, analysisOn: false },
+    };
+    const model = modelOf(plain, viewAtPly(view, plyShown(view, state.study.shownPly)));
     study.savePng(await boardPng(model, readBoardTheme(), options));
   });
 
   /** Drag and drop: a game file (or text) dropped on the window opens. */
+  // How many elements the drag is over (enter and leave come in pairs), kept by these listeners.
   let dragDepth = 0;
   window.addEventListener('dragenter', (e) => {
     e.preventDefault();

@@ -5,12 +5,12 @@
 
 import { clientToCanvas, pixelToPoint } from './geometry.js';
 
-const STEPS = {
+const STEPS = Object.freeze({
   ArrowLeft: [-1, 0],
   ArrowRight: [1, 0],
   ArrowUp: [0, -1],
   ArrowDown: [0, 1],
-};
+});
 
 /**
  * Moves the keyboard cursor one point for an arrow key (Home/End jump to the row's ends),

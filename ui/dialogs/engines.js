@@ -4,6 +4,7 @@
 // the shell open the native file dialog (the page never sends a path) and probe the program.
 
 import { t } from '../i18n.js';
+import { SHARED } from '../shared.js';
 
 /**
  * Wires `#engines-group` of the settings dialog.
@@ -40,7 +41,8 @@ export function createEnginePanel(deps) {
     li.className = 'engine-item';
     li.dataset.id = engine.id;
     const name = Object.assign(document.createElement('input'), {
-      type: 'text', className: 'input input-small engine-name', value: engine.name, maxLength: 40,
+      type: 'text', className: 'input input-small engine-name', value: engine.name,
+      maxLength: SHARED.engineNameMax,
     });
     name.setAttribute('aria-label', t('engines.name'));
     const ms = Object.assign(document.createElement('input'), {

@@ -6,13 +6,6 @@ const FOCUSABLE = [
   'select:not([disabled])', 'textarea:not([disabled])', '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
-/** @type {{backdrop: HTMLElement, onCancel: () => void}[]} */
-const stack = [];
-
-/** @returns {boolean} whether a modal dialog is open */
-export function isModalOpen() {
-  return stack.length > 0;
-}
 
 /**
  * The elements Tab visits inside `root`, in order; a radio group counts once (its checked radio).
@@ -58,50 +51,70 @@ function setInert(on) {
 }
 
 /**
+ * The dialogs open, in the order they opened (the last one gets the keys). One per page:
+ * {@link isModalOpen} and {@link openModal} below share it.
+ * @returns {{isModalOpen: () => boolean, openModal: (backdrop: HTMLElement, options: any) => () => void}}
+ */
+function createModalStack() {
+  /** @type {{backdrop: HTMLElement, onCancel: () => void}[]} */
+  const stack = [];
+
+  /** Opens a dialog on top of the others: see the exported {@link openModal}. */
+  function openModal(backdrop, options) {
+    const returnFocus = /** @type {HTMLElement | null} */ (document.activeElement);
+    const entry = { backdrop, onCancel: options.onCancel };
+    stack.push(entry);
+    setInert(true);
+    let closed = false;
+    backdrop.hidden = false;
+    requestAnimationFrame(() => {
+      if (!closed) backdrop.classList.add('is-open');
+    });
+
+    const onKey = (/** @type {KeyboardEvent} */ e) => {
+      if (stack[stack.length - 1] !== entry) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        entry.onCancel();
+      } else if (e.key === 'Tab') {
+        trapTab(backdrop, e);
+      }
+    };
+    const onPointer = (/** @type {MouseEvent} */ e) => {
+      if (options.dismissOnBackdrop && e.target === backdrop) entry.onCancel();
+    };
+    backdrop.addEventListener('keydown', onKey);
+    backdrop.addEventListener('mousedown', onPointer);
+    const first = options.initialFocus ?? tabbables(backdrop)[0];
+    first?.focus();
+
+    return () => {
+      if (closed) return;
+      closed = true;
+      backdrop.removeEventListener('keydown', onKey);
+      backdrop.removeEventListener('mousedown', onPointer);
+      backdrop.classList.remove('is-open');
+      backdrop.hidden = true;
+      stack.splice(stack.indexOf(entry), 1);
+      if (stack.length === 0) setInert(false);
+      if (returnFocus && document.contains(returnFocus)) returnFocus.focus();
+    };
+  }
+
+  return { isModalOpen: () => stack.length > 0, openModal };
+}
+
+const modals = createModalStack();
+
+/** @returns {boolean} whether a modal dialog is open */
+export const isModalOpen = modals.isModalOpen;
+
+/**
  * Opens a modal dialog.
  * @param {HTMLElement} backdrop the `.modal-backdrop` element (holds the `.modal`)
  * @param {{onCancel: () => void, initialFocus?: HTMLElement | null, dismissOnBackdrop?: boolean}} options
  *   `onCancel` runs on Esc (and on a click outside when `dismissOnBackdrop`); it should close.
  * @returns {() => void} closes the dialog
  */
-export function openModal(backdrop, options) {
-  const returnFocus = /** @type {HTMLElement | null} */ (document.activeElement);
-  const entry = { backdrop, onCancel: options.onCancel };
-  stack.push(entry);
-  setInert(true);
-  let closed = false;
-  backdrop.hidden = false;
-  requestAnimationFrame(() => {
-    if (!closed) backdrop.classList.add('is-open');
-  });
-
-  const onKey = (/** @type {KeyboardEvent} */ e) => {
-    if (stack[stack.length - 1] !== entry) return;
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      entry.onCancel();
-    } else if (e.key === 'Tab') {
-      trapTab(backdrop, e);
-    }
-  };
-  const onPointer = (/** @type {MouseEvent} */ e) => {
-    if (options.dismissOnBackdrop && e.target === backdrop) entry.onCancel();
-  };
-  backdrop.addEventListener('keydown', onKey);
-  backdrop.addEventListener('mousedown', onPointer);
-  const first = options.initialFocus ?? tabbables(backdrop)[0];
-  first?.focus();
-
-  return () => {
-    if (closed) return;
-    closed = true;
-    backdrop.removeEventListener('keydown', onKey);
-    backdrop.removeEventListener('mousedown', onPointer);
-    backdrop.classList.remove('is-open');
-    backdrop.hidden = true;
-    stack.splice(stack.indexOf(entry), 1);
-    if (stack.length === 0) setInert(false);
-    if (returnFocus && document.contains(returnFocus)) returnFocus.focus();
-  };
-}
+export const openModal = modals.openModal;

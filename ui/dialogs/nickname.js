@@ -2,13 +2,15 @@
 //
 // Mode-aware: human vs human asks both names; human vs AI asks only the human's and shows the
 // AI's name read-only. Fields start with the current names; each is validated (trimmed,
-// non-empty, at most NAME_MAX characters) with an inline message. Enter confirms, Esc cancels.
+// non-empty, at most SHARED.nameMaxChars characters) with an inline message. Enter confirms, Esc
+// cancels.
 
 import { t } from '../i18n.js';
-import { displayName, NAME_MAX, validateName } from '../state.js';
+import { displayName, validateName } from '../state.js';
+import { SHARED } from '../shared.js';
 import { openModal } from './modal.js';
 
-const COLORS = /** @type {const} */ (['black', 'white']);
+const COLORS = Object.freeze(/** @type {const} */ (['black', 'white']));
 
 /**
  * Wires the dialog in index.html (`#nickname-dialog`).
@@ -29,7 +31,7 @@ export function createNicknameDialog(handlers) {
 
   const showError = (color, error) => {
     const f = fields[color];
-    const text = !error ? '' : error === 'empty' ? t('names.empty') : t('names.tooLong', { max: NAME_MAX });
+    const text = !error ? '' : error === 'empty' ? t('names.empty') : t('names.tooLong', { max: SHARED.nameMaxChars });
     f.error.textContent = text;
     f.box.classList.toggle('has-error', Boolean(error));
     f.input.setAttribute('aria-invalid', error ? 'true' : 'false');
@@ -38,8 +40,8 @@ export function createNicknameDialog(handlers) {
   const updateCount = (color) => {
     const f = fields[color];
     const n = [...f.input.value.trim()].length;
-    f.count.textContent = f.input.readOnly ? '' : `${n}/${NAME_MAX}`;
-    f.count.classList.toggle('over', n > NAME_MAX);
+    f.count.textContent = f.input.readOnly ? '' : `${n}/${SHARED.nameMaxChars}`;
+    f.count.classList.toggle('over', n > SHARED.nameMaxChars);
     const check = validateName(f.input.value);
     showError(color, !check.ok && check.error === 'tooLong' ? 'tooLong' : null);
   };

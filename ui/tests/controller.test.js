@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { translator } from '../i18n.js';
 import { createController } from '../controller.js';
-import { DEFAULT_PREFERENCES } from '../state.js';
+import { SHARED } from '../shared.js';
 import { makeView, renjuView, wonView } from './fixtures.js';
 
 function setup(overrides = {}, options = {}) {
@@ -17,7 +17,7 @@ function setup(overrides = {}, options = {}) {
     return typeof result === 'function' ? result(...args) : Promise.resolve(result);
   };
   const api = {
-    getPreferences: record('getPreferences', { ...DEFAULT_PREFERENCES, humanName: 'Alice' }),
+    getPreferences: record('getPreferences', { ...SHARED.defaultPreferences, humanName: 'Alice' }),
     setPreferences: record('setPreferences', (p) => Promise.resolve(p)),
     startupInfo: record('startupInfo', { resumable: false, warnings: [] }),
     getView: record('getView', makeView([])),
@@ -49,8 +49,8 @@ test('start: preferences, start-up info, then the current game — silently', as
   const { controller, calls, sounds, outcomes } = setup();
   await controller.start();
   assert.deepEqual(calls.map((c) => c[0]), ['getPreferences', 'startupInfo', 'getView']);
-  assert.equal(controller.store.get().prefs.humanName, 'Alice');
-  assert.equal(controller.store.get().view.moves.length, 0);
+  assert.equal(controller.store.get().game.prefs.humanName, 'Alice');
+  assert.equal(controller.store.get().game.view.moves.length, 0);
   assert.deepEqual(sounds, []);
   assert.deepEqual(outcomes, []);
 });
@@ -60,7 +60,7 @@ test('start with an autosave: asks, then resumes or discards; warnings are shown
   const a = setup(resumable, { resumeAnswer: 'resume' });
   await a.controller.start();
   assert.equal(a.calls.at(-1)[0], 'resumeAutosave');
-  assert.equal(a.controller.store.get().view.moves.length, 2);
+  assert.equal(a.controller.store.get().game.view.moves.length, 2);
   assert.deepEqual(a.notes, [['info', 'settings were reset']]);
   const b = setup(resumable, { resumeAnswer: 'discard' });
   await b.controller.start();
@@ -72,7 +72,7 @@ test('a click sends play {x, y} and shows what comes back', async () => {
   await controller.start();
   await controller.play({ x: 7, y: 7 });
   assert.deepEqual(calls.at(-1), ['play', 7, 7]);
-  const { view } = controller.store.get();
+  const { view } = controller.store.get().game;
   assert.equal(view.moves.length, 1);
   assert.equal(view.aiThinking, true);
   assert.deepEqual(sounds, ['place']);
@@ -92,10 +92,10 @@ test('a refused move shows the translated reason and leaves the board as it was'
     play: () => Promise.reject({ kind: 'forbidden', message: 'forbidden move: double three' }),
   });
   await controller.start();
-  const before = controller.store.get().view;
+  const before = controller.store.get().game.view;
   await controller.play({ x: 9, y: 6 });
   assert.deepEqual(notes, [['error', 'Forbidden point: double three']]);
-  assert.equal(controller.store.get().view, before);
+  assert.equal(controller.store.get().game.view, before);
 });
 
 test('a cancelled save dialog is silent; a bad record is reported', async () => {
@@ -112,7 +112,7 @@ test('an event older than the shown snapshot is dropped', async () => {
   await controller.start();
   controller.showView(makeView([[7, 7], [8, 8]], { generation: 20 }));
   assert.equal(controller.showView(makeView([[7, 7]], { generation: 19 })), false);
-  assert.equal(controller.store.get().view.generation, 20);
+  assert.equal(controller.store.get().game.view.generation, 20);
 });
 
 test('the AI move that wins arrives as an event: win sound and banner', async () => {
@@ -130,16 +130,16 @@ test('the AI move that wins arrives as an event: win sound and banner', async ()
 test('hints and analysis are kept only for the snapshot they are about', async () => {
   const { controller } = setup();
   await controller.start();
-  const generation = controller.store.get().view.generation;
+  const generation = controller.store.get().game.view.generation;
   controller.onHint({ generation: generation - 1, x: 1, y: 1, pv: [] });
-  assert.equal(controller.store.get().hint, null);
+  assert.equal(controller.store.get().game.hint, null);
   controller.onHint({ generation, x: 7, y: 7, score: 10, mate: null, depth: 4, pv: [{ x: 7, y: 7 }, { x: 8, y: 8 }] });
-  assert.deepEqual(controller.store.get().hint, [{ x: 7, y: 7 }, { x: 8, y: 8 }]);
-  assert.equal(controller.store.get().analysis.type, 'hint');
+  assert.deepEqual(controller.store.get().game.hint, [{ x: 7, y: 7 }, { x: 8, y: 8 }]);
+  assert.equal(controller.store.get().game.analysis.type, 'hint');
   controller.showView(makeView([[7, 7]], { generation: generation + 1 }));
-  assert.equal(controller.store.get().hint, null, 'a new position clears the hint');
+  assert.equal(controller.store.get().game.hint, null, 'a new position clears the hint');
   controller.onAnalysis({ generation: generation + 1, depth: 8, score: 30, mate: null, pv: [], nodes: 1, nps: 1 });
-  assert.equal(controller.store.get().analysis.payload.depth, 8);
+  assert.equal(controller.store.get().game.analysis.payload.depth, 8);
 });
 
 test('renaming in human vs AI remembers the human name as a preference', async () => {
@@ -154,14 +154,14 @@ test('renaming in human vs AI remembers the human name as a preference', async (
 test('settings: Apply changes the level of the running game; Start begins a new one', async () => {
   const { controller, calls } = setup();
   await controller.start();
-  const prefs = { ...controller.store.get().prefs, level: 'easy' };
+  const prefs = { ...controller.store.get().game.prefs, level: 'easy' };
   await controller.applySettings(prefs, false);
   assert.deepEqual(calls.slice(-2).map((c) => c[0]), ['setPreferences', 'setLevel']);
   await controller.applySettings({ ...prefs, size: 19 }, true);
   const last = calls.at(-1);
   assert.equal(last[0], 'newGame');
   assert.equal(last[1].size, 19);
-  assert.equal(controller.store.get().view.generation, 1, 'a new game is shown even with a lower generation');
+  assert.equal(controller.store.get().game.view.generation, 1, 'a new game is shown even with a lower generation');
 });
 
 test('the analysis of the move just played stays; an undo clears it', async () => {
@@ -170,7 +170,7 @@ test('the analysis of the move just played stays; an undo clears it', async () =
   controller.showView(makeView([[7, 7]], { generation: 10, aiThinking: true }));
   controller.onAnalysis({ generation: 10, depth: 6, score: 15, mate: null, pv: [{ x: 8, y: 8 }], nodes: 1, nps: 1 });
   controller.showView(makeView([[7, 7], [8, 8]], { generation: 11 }));
-  assert.equal(controller.store.get().analysis?.payload.depth, 6, 'kept after the AI played');
+  assert.equal(controller.store.get().game.analysis?.payload.depth, 6, 'kept after the AI played');
   await controller.undo();
-  assert.equal(controller.store.get().analysis, null);
+  assert.equal(controller.store.get().game.analysis, null);
 });

@@ -3,8 +3,9 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openingButtons, openingChoices, openingClick, openingMarks, openingPrompt,
+  createOpening, openingButtons, openingChoices, openingClick, openingMarks, openingPrompt,
 } from '../opening.js';
+import { createAppStore } from '../store.js';
 import { deriveViewModel } from '../state.js';
 
 import { makeView } from './fixtures.js';
@@ -67,4 +68,20 @@ test('the move list words the opening\'s choices with the players\' names', () =
   assert.deepEqual(openingChoices(rif, tr, (c) => names[c]), [
     'opening.tookBlack{"name":"Bob"}', 'opening.offered{"a":"G7","b":"J6"}', 'opening.kept{"p":"J6"}',
   ]);
+});
+
+test('the opening part: a fifth move picked waits for its pair, then the pair is offered', () => {
+  const store = createAppStore();
+  store.update('game', { view: inPhase('fifthOffers') });
+  const sent = [];
+  const opening = createOpening({ store, decide: (decision, point) => sent.push([decision, point]) });
+  opening.click({ x: 3, y: 4 });
+  assert.deepEqual(store.get().opening.pendingOffer, { x: 3, y: 4 });
+  assert.deepEqual(sent, []);
+  opening.click({ x: 9, y: 9 });
+  assert.equal(store.get().opening.pendingOffer, null);
+  assert.deepEqual(sent, [['offer 3,4 9,9', { x: 9, y: 9 }]]);
+  opening.click({ x: 1, y: 1 });
+  opening.clear();
+  assert.equal(store.get().opening.pendingOffer, null, 'cleared');
 });

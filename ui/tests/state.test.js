@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { translator } from '../i18n.js';
 import {
   boardModel, clockMs, deriveViewModel, errorMessage, formatAnalysis, formatClock, formatHint,
-  hintLine, NAME_MAX, newGameSettings, replaySettings, shouldAcceptView, stonesAttribute,
-  validateName, viewChange, DEFAULT_PREFERENCES,
+  hintLine, newGameSettings, replaySettings, shouldAcceptView, stonesAttribute, validateName,
+  viewChange,
 } from '../state.js';
+import { SHARED } from '../shared.js';
 import { makeView, renjuView, wonView } from './fixtures.js';
 
 const en = translator('en');
@@ -165,7 +166,8 @@ test('hint: the suggested point first, then its line', () => {
   assert.deepEqual(boardModel(view, { hint: hintLine(hint) }).hint, hint.pv);
 });
 
-test('nicknames: trimmed, non-empty, at most NAME_MAX characters (CJK counted as one each)', () => {
+test('nicknames: trimmed, non-empty, at most nameMaxChars characters (CJK counted as one each)', () => {
+  const NAME_MAX = SHARED.nameMaxChars;
   assert.deepEqual(validateName('  Alice '), { ok: true, value: 'Alice' });
   assert.deepEqual(validateName('   '), { ok: false, error: 'empty' });
   assert.deepEqual(validateName(''), { ok: false, error: 'empty' });
@@ -215,7 +217,7 @@ test('older snapshots are dropped unless they restart the story', () => {
 });
 
 test('new-game settings come from the preferences; "play again" repeats the shown game', () => {
-  const prefs = { ...DEFAULT_PREFERENCES, humanName: 'Zoe', humanColor: 'white', mode: 'humanVsAi', size: 19, rule: 'renju', level: 'master' };
+  const prefs = { ...SHARED.defaultPreferences, humanName: 'Zoe', humanColor: 'white', mode: 'humanVsAi', size: 19, rule: 'renju', level: 'master' };
   assert.deepEqual(newGameSettings(prefs), {
     size: 19, rule: 'renju', centreFirst: false, mode: 'humanVsAi', humanColor: 'white', level: 'master',
     names: { black: 'Black', white: 'Zoe' }, engine: null, opening: 'none',
@@ -226,7 +228,7 @@ test('new-game settings come from the preferences; "play again" repeats the show
     players: { black: { name: 'AI · Easy', kind: 'ai', level: 'easy' }, white: { name: 'Zoe', kind: 'human' } },
     level: 'easy', size: 13,
   });
-  assert.deepEqual(replaySettings(view, DEFAULT_PREFERENCES), {
+  assert.deepEqual(replaySettings(view, SHARED.defaultPreferences), {
     size: 13, rule: 'freestyle', centreFirst: false, mode: 'humanVsAi', humanColor: 'white', level: 'easy',
     names: { black: 'AI · Easy', white: 'Zoe' }, engine: null, opening: 'none',
   });
@@ -236,7 +238,7 @@ test('new-game settings come from the preferences; "play again" repeats the show
     players: { black: { name: 'AI · Easy', kind: 'ai', level: 'easy' }, white: { name: 'Zoe', kind: 'human' } },
     opening: { rule: 'swap2', black: 'responder', turn: null, stones: [] },
   });
-  const again = replaySettings(swapped, DEFAULT_PREFERENCES);
+  const again = replaySettings(swapped, SHARED.defaultPreferences);
   assert.equal(again.humanColor, 'black');
   assert.deepEqual(again.names, { black: 'Zoe', white: 'AI · Easy' });
   assert.equal(again.opening, 'swap2');
@@ -264,7 +266,7 @@ test('an external engine plays under its own name; new games and replays keep it
   const view = makeView([[7, 7]], { engine: { id: 'e1', name: 'Rapfi' } });
   assert.equal(deriveViewModel(view, zh).cards.white.name, 'Rapfi');
   assert.match(deriveViewModel(view, en).statusText, /Rapfi/);
-  assert.equal(replaySettings(view, DEFAULT_PREFERENCES).engine, 'e1');
-  assert.equal(newGameSettings({ ...DEFAULT_PREFERENCES, engine: 'e2' }).engine, 'e2');
+  assert.equal(replaySettings(view, SHARED.defaultPreferences).engine, 'e1');
+  assert.equal(newGameSettings({ ...SHARED.defaultPreferences, engine: 'e2' }).engine, 'e2');
   assert.equal(errorMessage({ kind: 'engine', message: 'it stopped' }, en), 'Engine: it stopped');
 });
