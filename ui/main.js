@@ -148,6 +148,7 @@ function renderAnalysisBox(state, shownView) {
   if (best) {
     renderAnalysis({
       headline: `${best.point}  ${best.score}`,
+      raw: best.raw,
       details: t('analysis.depth', { depth: best.depth }),
       line: t('analysis.line', { line: best.line }),
     }, Boolean(view?.analysing));

@@ -71,8 +71,9 @@ export function renderPanel(vm) {
 }
 
 /**
- * Writes the analysis box; `null` shows the idle hint.
- * @param {{headline: string, details: string, line: string} | null} analysis
+ * Writes the analysis box; `null` shows the idle hint. `raw` (the engine's score behind a
+ * chance) is the headline's tooltip.
+ * @param {{headline: string, details: string, line: string, raw?: string} | null} analysis
  * @param {boolean} [live=false] whether a search is still running (dims nothing, adds a pulse)
  */
 export function renderAnalysis(analysis, live = false) {
@@ -80,6 +81,7 @@ export function renderAnalysis(analysis, live = false) {
   box.classList.toggle('is-live', live);
   box.classList.toggle('is-idle', !analysis);
   setText($('analysis-headline'), analysis ? analysis.headline : t('analysis.idle'));
+  $('analysis-headline').title = analysis?.raw ?? '';
   setText($('analysis-details'), analysis ? analysis.details : '');
   setText($('analysis-line'), analysis ? analysis.line : '');
 }

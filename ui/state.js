@@ -6,7 +6,7 @@
 // No DOM here: it is tested with `node --test`.
 
 import { pointLabel } from './board/geometry.js';
-import { setupStones } from './study.js';
+import { rawScoreText, setupStones, signed } from './study.js';
 import { openingPrompt } from './opening.js';
 import { SHARED } from './shared.js';
 
@@ -179,9 +179,11 @@ function formatNps(nps) {
 }
 
 /**
- * The evaluation as words: "Alice +120", "AI · Hard wins in 3" (`mate` counts plies; positive
- * means the searching side — the side to move — wins).
- * @param {{score: number, mate: number | null}} result
+ * The evaluation as words: "Alice 62%" (the side to move's chance to win, as the engine
+ * computed it), "AI · Hard wins in 3" (`mate` counts plies; positive means the searching side —
+ * the side to move — wins); a score without a chance (an external engine's, in its own units)
+ * is shown raw and says so.
+ * @param {{score: number, mate: number | null, chance?: number | null}} result
  * @param {any} view
  * @param {(key: string, params?: object) => string} t
  * @returns {string}
@@ -192,9 +194,10 @@ export function evaluationText(result, view, t) {
     const n = Math.ceil(Math.abs(result.mate) / 2);
     return t(result.mate > 0 ? 'analysis.win' : 'analysis.lose', { side, n });
   }
-  const score = Number(result.score) || 0;
-  return t('analysis.score', { side, score: score > 0 ? `+${score}` : String(score) });
+  if (result.chance != null) return t('analysis.chance', { side, p: result.chance });
+  return t('analysis.raw', { side, score: signed(result.score) });
 }
+
 
 function lineText(pv, view, t) {
   if (!pv?.length) return '';
@@ -216,6 +219,7 @@ export function formatAnalysis(analysis, view, t) {
     headline: evaluationText(analysis, view, t),
     details: details.join(' · '),
     line: lineText(analysis.pv, view, t),
+    raw: rawScoreText(analysis, t),
   };
 }
 
@@ -233,6 +237,7 @@ export function formatHint(hint, view, t) {
     headline: t('analysis.hint', { point: pointLabel(hint.x, hint.y, view.size) }),
     details: details.join(' · '),
     line: lineText(hintLine(hint), view, t),
+    raw: rawScoreText(hint, t),
   };
 }
 

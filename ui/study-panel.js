@@ -185,6 +185,7 @@ function candidateItem(c, onHover) {
   const main = document.createElement('span');
   main.className = 'cand-main';
   main.textContent = `${c.point}  ${c.score}`;
+  main.title = c.raw;
   const line = document.createElement('span');
   line.className = 'cand-line';
   line.textContent = `${t('analysis.depth', { depth: c.depth })} · ${c.line}`;

@@ -92,9 +92,27 @@ export function stepPly(view, ply, key) {
 }
 
 /**
- * What a score means in words: "+120", "wins in 3", "loses in 2" (`mate` counts plies; positive
- * for the side to move).
- * @param {{score: number, mate: number | null}} line
+ * The raw score behind an evaluation, for a tooltip: "Engine score +1823" ('' for a proof).
+ * @param {{score: number, mate: number | null}} result
+ * @param {(key: string, params?: object) => string} t
+ * @returns {string}
+ */
+export function rawScoreText(result, t) {
+  if (result.mate != null && result.mate !== 0) return '';
+  return t('analysis.rawTitle', { score: signed(result.score) });
+}
+
+/** @param {number} score @returns {string} "+120", "-40", "0" */
+export function signed(score) {
+  const s = Number(score) || 0;
+  return s > 0 ? `+${s}` : String(s);
+}
+
+/**
+ * What a score means in words: "62%" (the side to move's chance to win), "wins in 3", "loses in
+ * 2" (`mate` counts plies; positive for the side to move); a score without a chance is shown
+ * raw and says so.
+ * @param {{score: number, mate: number | null, chance?: number | null}} line
  * @param {(key: string, params?: object) => string} t
  * @returns {string}
  */
@@ -103,8 +121,8 @@ export function scoreText(line, t) {
     const n = Math.ceil(Math.abs(line.mate) / 2);
     return t(line.mate > 0 ? 'cand.win' : 'cand.lose', { n });
   }
-  const s = Number(line.score) || 0;
-  return s > 0 ? `+${s}` : String(s);
+  if (line.chance != null) return t('cand.chance', { p: line.chance });
+  return t('cand.raw', { score: signed(line.score) });
 }
 
 /**
@@ -129,7 +147,7 @@ export function toneOf(line, best) {
  * @param {any} event a `game://analysis` payload with `lines`
  * @param {any} shown the view shown (for notation)
  * @param {(key: string, params?: object) => string} t
- * @returns {{rank: number, x: number, y: number, tone: string, score: string, point: string,
+ * @returns {{rank: number, x: number, y: number, tone: string, score: string, raw: string, point: string,
  *   line: string, pv: {x: number, y: number}[], depth: number}[]}
  */
 export function candidatesOf(event, shown, t) {
@@ -140,6 +158,7 @@ export function candidatesOf(event, shown, t) {
     y: l.pv[0].y,
     tone: toneOf(l, lines[0]),
     score: scoreText(l, t),
+    raw: rawScoreText(l, t),
     point: pointLabel(l.pv[0].x, l.pv[0].y, shown.size),
     line: l.pv.slice(0, 8).map((p) => pointLabel(p.x, p.y, shown.size)).join(' '),
     pv: l.pv,
@@ -151,12 +170,14 @@ export function candidatesOf(event, shown, t) {
 export const GRAPH_CAP = 3000;
 
 /**
- * An evaluation as a value for the graph, black's view, in -1..1 (wins at ±1).
- * @param {{score: number, mate: number | null}} e
+ * An evaluation as a value for the graph, black's view, in -1..1 (wins at ±1): black's chance to
+ * win when the engine gives it (50% in the middle), else the score on a soft curve.
+ * @param {{score: number, mate: number | null, blackChance?: number | null}} e
  * @returns {number}
  */
 export function graphValue(e) {
   if (e.mate != null && e.mate !== 0) return Math.sign(e.mate);
+  if (e.blackChance != null) return (Number(e.blackChance) - 50) / 50;
   const s = Math.max(-GRAPH_CAP, Math.min(GRAPH_CAP, Number(e.score) || 0));
   // A soft curve: small differences stay visible, big ones do not flatten the rest.
   return Math.tanh(s / 800) / Math.tanh(GRAPH_CAP / 800);

@@ -45,6 +45,8 @@ pub enum Command {
     Blunders(BlundersArgs),
     /// How often we play the judge's move in a position set written by `blunders`.
     Agree(AgreeArgs),
+    /// Fits how the engine's scores turn into winning chances, and checks it on held-out games.
+    Calibrate(CalibrateArgs),
     /// Runs the engine as a Gomocup brain on stdin/stdout (what `pbrain-gomoku` does).
     Pbrain,
 }
@@ -322,6 +324,17 @@ pub struct BlundersArgs {
     /// Every quiet position of the lost games, instead of the decisive errors.
     #[arg(long)]
     pub every_move: bool,
+}
+
+/// `gomoku calibrate`.
+#[derive(Args, Debug)]
+pub struct CalibrateArgs {
+    /// Record files (`gen-data` output), comma-separated.
+    #[arg(long)]
+    pub data: String,
+    /// Bins of predicted chance in the held-out table.
+    #[arg(long, default_value_t = 10)]
+    pub bins: usize,
 }
 
 /// `gomoku agree`.

@@ -8,6 +8,7 @@
 pub mod arena;
 pub mod bench;
 pub mod blunders;
+pub mod calibrate;
 pub mod cli;
 pub mod fitorder;
 pub mod game_play;
@@ -39,6 +40,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::FitOrder(args) => fitorder::run_fit_order(&args),
         Command::Blunders(args) => blunders::run_blunders(&args),
         Command::Agree(args) => blunders::run_agree(&args),
+        Command::Calibrate(args) => calibrate::run_calibrate(&args),
         Command::Pbrain => {
             gomoku::protocol::serve_stdio();
             Ok(())

@@ -72,7 +72,7 @@ fn start_builtin(shared: &SharedSession, session: &mut Session, kind: JobKind) {
             Request { board: &board, rule: settings.rule, to_move, level: settings.level, limits };
         let for_hint = kind == JobKind::Hint;
         let mut report = |a: &gomoku::ai::Analysis| {
-            notifier.analysis(&AnalysisEvent::new(a, job.generation, for_hint))
+            notifier.analysis(&AnalysisEvent::new(a, job.generation, for_hint, settings.rule))
         };
         with_engine(&engine, threads, |engine| engine.think(&request, &job.stop, &mut report))
     };

@@ -20,7 +20,8 @@ pub(crate) fn apply_decision(session: &mut Session, job: &Job, decision: Option<
 
 /// The page's event for a finished hint.
 fn hint_event(session: &Session, decision: &Decision) -> HintEvent {
-    let analysis = AnalysisEvent::new(&decision.analysis, session.generation(), true);
+    let rule = session.game().settings().rule;
+    let analysis = AnalysisEvent::new(&decision.analysis, session.generation(), true, rule);
     let best: Pos = decision.best;
     HintEvent {
         generation: session.generation(),
@@ -32,6 +33,7 @@ fn hint_event(session: &Session, decision: &Decision) -> HintEvent {
             .unwrap_or_default(),
         score: analysis.score,
         mate: analysis.mate,
+        chance: analysis.chance,
         depth: analysis.depth,
         pv: analysis.pv,
     }

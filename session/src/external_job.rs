@@ -60,6 +60,7 @@ fn external_progress(p: Progress, generation: u64, for_hint: bool) -> Option<Ana
         depth: p.depth?,
         score,
         mate,
+        chance: None,
         pv: Vec::new(),
         nodes: 0,
         nps: 0,

@@ -2,6 +2,8 @@
 
 use crate::view::{EvaluationView, GameView, PointView};
 use gomoku::ai::{Analysis, PvLine, Score};
+use gomoku::study::chances::percent;
+use gomoku::Rule;
 use serde::Serialize;
 
 /// Progress of a running search.
@@ -16,6 +18,9 @@ pub struct AnalysisEvent {
     pub score: i32,
     /// Plies to the end when known: positive when the side to move wins.
     pub mate: Option<i32>,
+    /// The side to move's chance to win in percent (100 / 0 only when proven), when known:
+    /// `None` for an external engine, whose scores are in its own units.
+    pub chance: Option<u8>,
     /// Best line.
     pub pv: Vec<PointView>,
     /// Nodes searched.
@@ -38,6 +43,8 @@ pub struct LineView {
     pub score: i32,
     /// Plies to the end when known: positive when the side to move wins.
     pub mate: Option<i32>,
+    /// The side to move's chance to win in percent.
+    pub chance: Option<u8>,
     /// The line, starting with the candidate.
     pub pv: Vec<PointView>,
 }
@@ -51,10 +58,12 @@ fn score_and_mate(score: Score) -> (i32, Option<i32>) {
     }
 }
 
-impl From<&PvLine> for LineView {
-    fn from(line: &PvLine) -> Self {
+impl LineView {
+    /// A candidate of a search under `rule`.
+    pub fn of(line: &PvLine, rule: Rule) -> LineView {
         let (score, mate) = score_and_mate(line.score);
-        LineView { score, mate, pv: line.pv.iter().map(|&p| p.into()).collect() }
+        let chance = Some(percent(line.score, rule));
+        LineView { score, mate, chance, pv: line.pv.iter().map(|&p| p.into()).collect() }
     }
 }
 
@@ -73,14 +82,15 @@ pub struct GraphEvent {
 }
 
 impl AnalysisEvent {
-    /// The event for an engine analysis.
-    pub fn new(a: &Analysis, generation: u64, for_hint: bool) -> AnalysisEvent {
+    /// The event for an engine analysis under `rule`.
+    pub fn new(a: &Analysis, generation: u64, for_hint: bool, rule: Rule) -> AnalysisEvent {
         let (score, mate) = score_and_mate(a.score);
         AnalysisEvent {
             generation,
             depth: a.depth,
             score,
             mate,
+            chance: Some(percent(a.score, rule)),
             pv: a.pv.iter().map(|&p| p.into()).collect(),
             nodes: a.nodes,
             nps: a.nps,
@@ -91,13 +101,14 @@ impl AnalysisEvent {
     }
 
     /// The event for analysis mode: the position's ply and every candidate line.
-    pub fn for_analysis(a: &Analysis, generation: u64, ply: usize) -> AnalysisEvent {
-        let mut event = AnalysisEvent::new(a, generation, false);
+    pub fn for_analysis(a: &Analysis, generation: u64, ply: usize, rule: Rule) -> AnalysisEvent {
+        let mut event = AnalysisEvent::new(a, generation, false, rule);
         event.ply = Some(ply);
         event.lines = if a.lines.is_empty() {
-            vec![LineView { score: event.score, mate: event.mate, pv: event.pv.clone() }]
+            let (score, mate, chance) = (event.score, event.mate, event.chance);
+            vec![LineView { score, mate, chance, pv: event.pv.clone() }]
         } else {
-            a.lines.iter().map(Into::into).collect()
+            a.lines.iter().map(|line| LineView::of(line, rule)).collect()
         };
         event
     }
@@ -119,6 +130,8 @@ pub struct HintEvent {
     pub score: i32,
     /// Plies to the end when known.
     pub mate: Option<i32>,
+    /// The chance to win in percent, when known.
+    pub chance: Option<u8>,
     /// Depth searched.
     pub depth: u32,
     /// Best line.

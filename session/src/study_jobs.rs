@@ -8,6 +8,7 @@ use crate::job::{Job, JobKind};
 use crate::jobs::{lock, run_job, with_engine};
 use crate::notify::{AnalysisEvent, GraphEvent};
 use crate::session::{Session, SharedSession};
+use crate::view::EvaluationView;
 use crate::view::GameView;
 use gomoku::ai::{Limits, Request};
 use gomoku::study::graph::evaluate_line;
@@ -52,7 +53,7 @@ pub fn request_analysis(shared: &SharedSession, ply: usize, lines: usize) -> App
             Limits { move_time: Some(ANALYSIS_LIMIT), multi_pv: lines, ..Limits::default() };
         let request = Request { board: &board, rule, to_move, level: Level::Master, limits };
         let mut report = |a: &gomoku::ai::Analysis| {
-            notifier.analysis(&AnalysisEvent::for_analysis(a, job.generation, ply));
+            notifier.analysis(&AnalysisEvent::for_analysis(a, job.generation, ply, rule));
         };
         with_engine(&engine, threads, |engine| engine.think(&request, &job.stop, &mut report));
     };
@@ -79,9 +80,10 @@ pub fn request_graph(shared: &SharedSession) -> AppResult<GameView> {
     let (engine, notifier) = (session.engine().clone(), session.notifier().clone());
     let work = move |job: &Job| {
         let total = game.line().len() + 1;
-        let generation = job.generation;
+        let (generation, rule) = (job.generation, game.settings().rule);
         let mut report = |ply: usize, e: gomoku::game::Evaluation| {
-            notifier.graph(&GraphEvent { generation, ply, total, evaluation: (&e).into() });
+            let evaluation = EvaluationView::of(&e, rule);
+            notifier.graph(&GraphEvent { generation, ply, total, evaluation });
         };
         let done = with_engine(&engine, 1, |engine| {
             evaluate_line(engine, &game, from, limits, &job.stop, &mut report)

@@ -1,6 +1,7 @@
 //! The snapshot of a game that every command returns and the page draws (see `docs/ipc.md`).
 
 use gomoku::game::{mistakes, Evaluation, Move, Player};
+use gomoku::study::chances::percent;
 use gomoku::{Color, Forbidden, Game, Level, Mode, Outcome, Pos, Rule};
 use serde::Serialize;
 
@@ -102,13 +103,21 @@ pub struct EvaluationView {
     pub score: i32,
     /// Plies to a known win: positive when black wins (0: the game is won there).
     pub mate: Option<i32>,
+    /// Black's chance to win in percent (100 / 0 only when proven).
+    pub black_chance: u8,
     /// The engine's best move there.
     pub best: Option<PointView>,
 }
 
-impl From<&Evaluation> for EvaluationView {
-    fn from(e: &Evaluation) -> Self {
-        EvaluationView { score: e.score, mate: e.mate, best: e.best.map(Into::into) }
+impl EvaluationView {
+    /// The view of an evaluation of a game under `rule`.
+    pub fn of(e: &Evaluation, rule: gomoku::Rule) -> EvaluationView {
+        let black_chance = match e.mate {
+            Some(m) if m > 0 || (m == 0 && e.score > 0) => 100,
+            Some(_) => 0,
+            None => percent(gomoku::ai::Score::Eval(e.score), rule),
+        };
+        EvaluationView { score: e.score, mate: e.mate, black_chance, best: e.best.map(Into::into) }
     }
 }
 
@@ -311,7 +320,10 @@ pub fn view_of(game: &Game, generation: u64, ai_thinking: bool) -> GameView {
                 .collect(),
             to_move: s.to_move,
         }),
-        evaluations: evaluations.iter().map(Into::into).collect(),
+        evaluations: evaluations
+            .iter()
+            .map(|e| EvaluationView::of(e, game.settings().rule))
+            .collect(),
         mistakes: mistakes(evaluations, |ply| game.color_at(ply - 1), MISTAKES_SHOWN),
         opening: opening_view(game),
         level: settings.level,

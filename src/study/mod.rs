@@ -1,5 +1,7 @@
 //! Studying games with the AI: what a review shows beside the moves. The evaluation graph
-//! ([`graph`]) searches every position of a game's line; the AI itself ([`crate::ai`]) knows
-//! nothing of games, so the functions that read a [`crate::Game`] for it live here.
+//! ([`graph`]) searches every position of a game's line, and [`chances`] turns scores into the
+//! winning chances a person reads; the AI itself ([`crate::ai`]) knows nothing of games, so the
+//! functions that read a [`crate::Game`] for it live here.
 
+pub mod chances;
 pub mod graph;

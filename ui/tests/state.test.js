@@ -140,10 +140,11 @@ test('clocks: mm:ss, and the side to move runs on from the snapshot', () => {
   assert.equal(deriveViewModel(empty, en, { sinceMs: 5000 }).cards.black.clock, '00:00');
 });
 
-test('analysis: score or win/lose in N from the searching side, depth, speed, line', () => {
+test('analysis: winning chance or win/lose in N from the searching side, depth, speed, line', () => {
   const view = makeView([[7, 7]], { aiThinking: true });
-  const a = formatAnalysis({ depth: 12, score: 350, mate: null, pv: [{ x: 8, y: 8 }, { x: 9, y: 9 }], nps: 1_250_000 }, view, en);
-  assert.equal(a.headline, 'AI · Hard +350');
+  const a = formatAnalysis({ depth: 12, score: 350, mate: null, chance: 53, pv: [{ x: 8, y: 8 }, { x: 9, y: 9 }], nps: 1_250_000 }, view, en);
+  assert.equal(a.headline, 'AI · Hard 53%');
+  assert.equal(a.raw, 'Engine score +350', 'the raw score stays in the tooltip');
   assert.equal(a.details, 'depth 12 · 1.3M nodes/s');
   assert.equal(a.line, 'Line: I7 J6');
   const win = formatAnalysis({ depth: 9, score: 0, mate: 5, pv: [], nps: 0 }, view, en);
@@ -151,15 +152,18 @@ test('analysis: score or win/lose in N from the searching side, depth, speed, li
   assert.equal(win.line, '');
   const lose = formatAnalysis({ depth: 9, score: 0, mate: -4, pv: [], nps: 0 }, view, zh);
   assert.equal(lose.headline, '电脑 · 困难 2 步必败');
-  assert.equal(formatAnalysis({ depth: 3, score: -40, mate: null, pv: [] }, view, en).headline, 'AI · Hard -40');
+  assert.equal(win.raw, '', 'a proof has no score to show');
+  assert.equal(formatAnalysis({ depth: 3, score: -40, mate: null, chance: 49, pv: [] }, view, zh).headline, '电脑 · 困难 胜率 49%');
+  const external = formatAnalysis({ depth: 3, score: -40, mate: null, chance: null, pv: [] }, view, en);
+  assert.equal(external.headline, 'AI · Hard -40 (engine score)', 'a score without a chance is labelled raw');
 });
 
 test('hint: the suggested point first, then its line', () => {
   const view = makeView([[7, 7], [8, 8]]);
-  const hint = { generation: 3, x: 6, y: 6, notation: 'g9', score: 120, mate: null, depth: 10, pv: [{ x: 6, y: 6 }, { x: 5, y: 5 }] };
+  const hint = { generation: 3, x: 6, y: 6, notation: 'g9', score: 120, mate: null, chance: 51, depth: 10, pv: [{ x: 6, y: 6 }, { x: 5, y: 5 }] };
   const h = formatHint(hint, view, en);
   assert.equal(h.headline, 'Hint: G9');
-  assert.equal(h.details, 'Alice +120 · depth 10');
+  assert.equal(h.details, 'Alice 51% · depth 10');
   assert.equal(h.line, 'Line: G9 F10');
   assert.deepEqual(hintLine(hint), hint.pv);
   assert.deepEqual(hintLine({ ...hint, pv: [{ x: 5, y: 5 }] }), [{ x: 6, y: 6 }, { x: 5, y: 5 }]);

@@ -57,15 +57,17 @@ test('candidates: ranked, toned by their gap to the best, scored in words', () =
   const event = {
     depth: 9,
     lines: [
-      { score: 120, mate: null, pv: [{ x: 8, y: 8 }, { x: 6, y: 6 }] },
-      { score: 90, mate: null, pv: [{ x: 6, y: 8 }] },
-      { score: -400, mate: null, pv: [{ x: 0, y: 0 }] },
+      { score: 120, mate: null, chance: 54, pv: [{ x: 8, y: 8 }, { x: 6, y: 6 }] },
+      { score: 90, mate: null, chance: 53, pv: [{ x: 6, y: 8 }] },
+      { score: -400, mate: null, chance: 44, pv: [{ x: 0, y: 0 }] },
     ],
   };
   const c = candidatesOf(event, view, tr);
   assert.deepEqual(c.map((x) => x.rank), [1, 2, 3]);
   assert.deepEqual(c.map((x) => x.tone), ['best', 'good', 'bad']);
-  assert.equal(c[0].score, '+120');
+  assert.equal(c[0].score, 'cand.chance{"p":54}');
+  assert.equal(c[0].raw, 'analysis.rawTitle{"score":"+120"}');
+  assert.equal(scoreText({ score: -7, mate: null, chance: null }, tr), 'cand.raw{"score":"-7"}');
   assert.equal(c[0].point, 'I7');
   assert.equal(c[0].line, 'I7 G9');
   assert.equal(scoreText({ score: 0, mate: 3 }, tr), 'cand.win{"n":2}');
@@ -78,6 +80,8 @@ test('the graph puts black wins at the top, white wins at the bottom, even in th
   assert.equal(graphValue({ score: 0, mate: -2 }), -1);
   assert.equal(graphValue({ score: 0, mate: null }), 0);
   assert.ok(graphValue({ score: 300, mate: null }) > 0 && graphValue({ score: 300, mate: null }) < 1);
+  assert.equal(graphValue({ score: 900, mate: null, blackChance: 75 }), 0.5, 'black’s chance, 50% in the middle');
+  assert.equal(graphValue({ score: -900, mate: null, blackChance: 25 }), -0.5);
   const points = graphPoints([{ score: 0, mate: null }, undefined, { score: 0, mate: 1 }], 2, 100, 50);
   assert.deepEqual(points, [{ ply: 0, x: 0, y: 25 }, { ply: 2, x: 100, y: 0 }]);
   assert.equal(plyAtX(49, 10, 100), 5);

@@ -72,7 +72,7 @@ pub fn fit_score_scale(samples: &[Sample]) -> f64 {
 }
 
 /// The scale in 10..20 000 where `f` is least, by golden-section search on its logarithm.
-fn least_on_log_scale(f: impl Fn(f64) -> f64) -> f64 {
+pub(crate) fn least_on_log_scale(f: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (10.0f64.ln(), 20_000.0f64.ln());
     let golden = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {

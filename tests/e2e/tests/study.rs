@@ -1,6 +1,6 @@
 //! Studying a game in the real app: the move list and review, analysis mode's candidates on the
 //! board, the evaluation graph, the position editor, and games in and out (copy, paste, drop,
-//! PNG). Screenshots: review.png, analysis-nbest.png, eval-graph.png, editor.png.
+//! PNG). Screenshots: review.png, winrate.png, analysis-nbest.png, eval-graph.png, editor.png.
 //!
 //! Needs what `app.rs` needs and the app built with `--features e2e-hooks` (the PNG save dialog
 //! is answered from `GOMOKU_E2E_IMAGE`).
@@ -129,6 +129,23 @@ async fn analysis_mode_draws_the_best_moves_and_their_lines() {
         points[0] != points[1] && points[1] != points[2] && points[0] != points[2],
         "{points:?}"
     );
+    // Every candidate reads as a chance to win (or a proven result); the raw score is its tooltip.
+    let shown = app.js("return [...document.querySelectorAll('#candidates .cand-main')].map(e => [e.textContent.trim(), e.title]);").await;
+    let shown: Vec<(String, String)> = serde_json::from_value(shown).unwrap();
+    for (text, title) in &shown {
+        let proven = text.contains("wins in") || text.contains("loses in");
+        assert!(proven || text.ends_with('%'), "a candidate without a chance: {text:?}");
+        assert!(
+            proven || title.starts_with("Engine score "),
+            "no raw score behind {text:?}: {title:?}"
+        );
+    }
+    let headline = app.js("return document.getElementById('analysis-headline').textContent;").await;
+    assert!(
+        headline.as_str().is_some_and(|h| h.ends_with('%') || h.contains(" in ")),
+        "{headline}"
+    );
+    app.screenshot("winrate").await;
     // Hovering a candidate shows its line on the board.
     app.js("document.querySelector('#candidates li.cand').dispatchEvent(new PointerEvent('pointerenter')); return true;").await;
     app.screenshot("analysis-nbest").await;
