@@ -5,7 +5,9 @@ mod common;
 
 use common::{at, game_with, play_all, two_people};
 use gomoku::ai::{Engine, Limits};
-use gomoku::game::{mistakes, HistoryError, ManualClock, Setup, SetupError};
+use gomoku::game::{
+    mistakes, proof_flags, HistoryError, ManualClock, ProofFlag, Setup, SetupError,
+};
 use gomoku::record::{import_moves, load_save, position_string, save_to_string, RecordError};
 use gomoku::study::graph::evaluate_line;
 use gomoku::{Color, Forbidden, Game, Outcome, Rule};
@@ -219,4 +221,65 @@ fn the_graph_sees_a_won_game_and_marks_the_move_that_threw_it() {
     let worst = mistakes(&evals, |ply| game.color_at(ply - 1), 3);
     assert!(worst.contains(&4) || worst.contains(&6), "white let the three grow: {worst:?}");
     assert!(worst.iter().all(|&ply| game.color_at(ply - 1) == W), "black never erred: {worst:?}");
+}
+
+/// White lets black's row three h8 i8 j8 stand open (its stones above and below close everything
+/// else): black to move at ply 6 wins in 2 (an open four, then five).
+const BLACK_CAN_WIN: &str = "h8 h9 i8 j9 j8 i7";
+
+fn graph_of(game: &Game) -> Vec<gomoku::game::Evaluation> {
+    let mut engine = Engine::new(8, 1);
+    let never = AtomicBool::new(false);
+    evaluate_line(&mut engine, game, 0, Limits::depth(4), &never, &mut |_, _| {})
+}
+
+#[test]
+fn the_proof_pass_flags_a_missed_vcf_and_draws_its_line() {
+    let (mut game, _) = game_with(two_people(Rule::Freestyle));
+    play_all(&mut game, BLACK_CAN_WIN);
+    // Black plays far away; white closes the three at k8.
+    play_all(&mut game, "o1 k8");
+    let evals = graph_of(&game);
+    let win = evals[6].win.as_ref().expect("black to move at ply 6 has a proven win");
+    assert!(win.by_fours && win.moves == 2, "{win:?}");
+    assert!([at("g8", 15), at("k8", 15)].contains(&win.line[0]), "an open four: {win:?}");
+    assert_eq!(win.line.len(), 3, "four, block, five: {win:?}");
+    let flags = proof_flags(&evals, &game.line(), |ply| game.color_at(ply - 1));
+    assert!(flags.contains(&(7, ProofFlag::MissedWin { moves: 2 })), "{flags:?}");
+    assert!(evals[8].win.is_none(), "once closed, the three wins nothing: {:?}", evals[8]);
+    assert!(flags.iter().all(|&(ply, _)| ply != 8), "white's block is no mistake: {flags:?}");
+}
+
+#[test]
+fn the_move_that_keeps_the_win_is_not_flagged() {
+    let (mut game, _) = game_with(two_people(Rule::Freestyle));
+    play_all(&mut game, BLACK_CAN_WIN);
+    let first = graph_of(&game)[6].win.as_ref().expect("a proven win").line[0];
+    game.play(first).unwrap();
+    play_all(&mut game, "a15");
+    let evals = graph_of(&game);
+    let flags = proof_flags(&evals, &game.line(), |ply| game.color_at(ply - 1));
+    assert!(flags.iter().all(|&(ply, _)| ply != 7), "the proof's own move: {flags:?}");
+    assert!(evals[8].win.as_ref().is_some_and(|w| w.moves == 1), "a five at once: {:?}", evals[8]);
+}
+
+#[test]
+fn a_saved_proof_reads_back_and_a_hostile_one_is_refused() {
+    let (mut game, _) = game_with(two_people(Rule::Freestyle));
+    play_all(&mut game, BLACK_CAN_WIN);
+    let evals = graph_of(&game);
+    game.set_evaluations(evals.clone());
+    let text = save_to_string(&game);
+    let loaded = load_save(text.as_bytes(), Arc::new(ManualClock::new())).unwrap();
+    assert_eq!(loaded.evaluations(), &evals[..]);
+    let hostile = text.replacen("\"fours\": true", "\"fours\": true, \"junk\": 1", 1);
+    assert!(
+        load_save(hostile.as_bytes(), Arc::new(ManualClock::new())).is_ok(),
+        "extra keys are ignored"
+    );
+    let off_board = text.replacen("\"line\": [\n", "\"line\": [\n\"z99\",\n", 1);
+    assert!(matches!(
+        load_save(off_board.as_bytes(), Arc::new(ManualClock::new())),
+        Err(RecordError::BadSetup(_))
+    ));
 }

@@ -28,10 +28,11 @@ import { isModalOpen } from './dialogs/modal.js';
 import { confirmBranch } from './dialogs/branch.js';
 import { wireStudy } from './study-wiring.js';
 import { createStudy } from './study-controller.js';
-import { candidatesOf, plyShown, viewAtPly } from './study.js';
+import { candidatesOf, plyShown, provenWinAt, viewAtPly, winStones } from './study.js';
 import { createOpening, openingButtons, openingMarks, openingPrompt } from './opening.js';
 import {
   renderCandidates, renderEditorBar, renderGraph, renderMoveList, renderOpeningBar, renderReview,
+  renderWinBar,
 } from './study-panel.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
@@ -99,7 +100,7 @@ function bannerPlace() {
 /** The board model of what is shown: the editor's stones, a reviewed ply, or the live game. */
 function modelOf(state, shownView) {
   const { view, hint, prefs, review } = state.game;
-  const { shownPly, editor, hoverLine, analysisOn, candidates: analysed } = state.study;
+  const { shownPly, editor, hoverLine, analysisOn, candidates: analysed, winStep } = state.study;
   if (editor) {
     const edited = {
       ...view, moves: [], setup: { stones: editor.stones, toMove: editor.toMove }, lastMove: null,
@@ -112,6 +113,11 @@ function modelOf(state, shownView) {
   const live = shownPly == null;
   const candidates = analysisOn && analysed ? candidatesOf(analysed, shownView, t)
     : live ? openingMarks(view, state.opening.pendingOffer) : [];
+  const win = winStep == null ? null : provenWinAt(view, plyShown(view, shownPly));
+  if (win) {
+    const model = boardModel(shownView, { showNumbers: numbers, hint: winStones(win, winStep) });
+    return { ...model, hintLimit: win.line.length };
+  }
   return boardModel(shownView, {
     showNumbers: numbers,
     hint: hoverLine ?? (live ? hint : null),
@@ -123,7 +129,8 @@ function renderBoard(state, shownView) {
   const { game, study: studied } = state;
   const { view } = game;
   const key = [view, game.hint, game.prefs.showNumbers, game.review, studied.shownPly, studied.editor,
-    studied.candidates, studied.hoverLine, studied.analysisOn, state.opening.pendingOffer];
+    studied.candidates, studied.hoverLine, studied.analysisOn, studied.winStep,
+    state.opening.pendingOffer];
   const { boardKey, cursor } = ui();
   if (key.length === boardKey.length && key.every((k, i) => k === boardKey[i])) return;
   remember({ boardKey: key });
@@ -193,6 +200,7 @@ function renderStudy(state, ply, shownView) {
     candidates,
   }, (line) => study.hoverCandidate(line));
   renderGraph(view, state.study.graph, ply);
+  renderWinBar(editor ? null : provenWinAt(view, ply), state.study.winStep, shownView, t);
   const live = shownPly == null && !editor;
   renderOpeningBar(live ? openingPrompt(view, t, pendingOffer) : '', openingButtons(view, pendingOffer));
   $('btn-edit').setAttribute('aria-pressed', String(Boolean(editor)));

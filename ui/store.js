@@ -38,6 +38,8 @@ import { SHARED } from './shared.js';
  * @property {any | null} candidates       the last analysis-mode event for the shown position
  * @property {'' | 'waiting' | 'over'} analysisNote  why no candidates are listed
  * @property {{x: number, y: number}[] | null} hoverLine  a candidate's line shown as ghost stones
+ * @property {number | null} winStep      the proven win of the ply shown is drawn, its first
+ *   `winStep` moves (null: not shown)
  * @property {{generation: number, total: number, evals: any[]} | null} graph  the graph computing
  * @property {{stones: {x: number, y: number, color: string}[], toMove: string,
  *   tool: 'black' | 'white' | 'erase'} | null} editor  the position editor, when open
@@ -108,6 +110,7 @@ export function initialState() {
       candidates: null,
       analysisNote: '',
       hoverLine: null,
+      winStep: null,
       graph: null,
       editor: null,
       requested: '',

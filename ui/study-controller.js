@@ -3,7 +3,9 @@
 // The engine decides everything about the game; this module only keeps what is shown and asks
 // the shell.
 
-import { editStones, lineOf, plyShown, sideAt, stepPly, stonesShown, viewAtPly } from './study.js';
+import {
+  editStones, lineOf, plyShown, provenWinAt, sideAt, stepPly, stonesShown, viewAtPly,
+} from './study.js';
 import { errorMessage } from './state.js';
 import { SHARED } from './shared.js';
 
@@ -74,7 +76,7 @@ export function createStudy(deps) {
     const { view } = game();
     if (!view) return;
     const clamped = plyShown(view, ply);
-    setStudy({ shownPly: clamped === view.moves.length ? null : clamped, hoverLine: null });
+    setStudy({ shownPly: clamped === view.moves.length ? null : clamped, hoverLine: null, winStep: null });
   }
 
   /** Tells the shell whether the AI must wait (review or editing), when that changes. */
@@ -142,7 +144,24 @@ export function createStudy(deps) {
     },
 
     /** Back to the live position. */
-    live: () => setStudy({ shownPly: null, hoverLine: null }),
+    live: () => setStudy({ shownPly: null, hoverLine: null, winStep: null }),
+
+    /** Shows (all of) the proven win of the position shown, or hides it. */
+    toggleWin() {
+      const win = provenWinAt(game().view, currentPly());
+      setStudy({ winStep: studied().winStep != null || !win ? null : win.line.length });
+    },
+
+    /**
+     * Steps through the shown win: one move more (`+1`) or less (`-1`), at least the first.
+     * @param {number} delta
+     */
+    stepWin(delta) {
+      const win = provenWinAt(game().view, currentPly());
+      const step = studied().winStep;
+      if (!win || step == null) return;
+      setStudy({ winStep: Math.max(1, Math.min(win.line.length, step + delta)) });
+    },
 
     /** Analysis mode on or off. */
     toggleAnalysis() {

@@ -3,7 +3,7 @@
 // they decide nothing.
 
 import { t } from './i18n.js';
-import { graphPoints, lineOf, plyAtX } from './study.js';
+import { graphPoints, lineOf, plyAtX, proofFlagOf } from './study.js';
 import { pointLabel } from './board/geometry.js';
 import { openingChoices } from './opening.js';
 import { displayName } from './state.js';
@@ -26,7 +26,7 @@ export function renderMoveList(view, ply, onPick, drawnKey) {
   const opening = view.opening?.stones ?? [];
   const key = JSON.stringify([view.size, view.setup?.stones.length ?? 0, line.map((m) => m.notation),
     opening.map((m) => m.notation), view.opening?.decisions, view.players, view.moves.length,
-    [...mistakes], t('moves.title')]);
+    [...mistakes], view.proofFlags, t('moves.title')]);
   if (key !== drawnKey) {
     list.replaceChildren(
       startItem(view, onPick),
@@ -88,6 +88,7 @@ function openingItem(view, move, onPick) {
 }
 
 function moveItem(view, move, ply, mistakes, onPick) {
+  const flag = proofFlagOf(view, ply);
   const item = listItem(ply, onPick);
   const undone = ply > view.moves.length;
   item.classList.toggle('is-undone', undone);
@@ -102,7 +103,17 @@ function moveItem(view, move, ply, mistakes, onPick) {
   at.className = 'mv-at';
   at.textContent = pointLabel(move.x, move.y, view.size);
   item.append(num, dot, at);
-  if (mistakes.has(ply)) {
+  if (flag) {
+    // Throwing away a proven win (or walking into one) is the most serious mistake there is.
+    const missed = flag.kind === 'missedWin';
+    item.classList.add(missed ? 'is-missed-win' : 'is-walked-loss');
+    const mark = document.createElement('b');
+    mark.className = 'mv-proof';
+    mark.textContent = '??';
+    mark.title = t(missed ? 'moves.missedWin' : 'moves.walkedLoss', { n: flag.moves });
+    mark.dataset.testid = `proof-flag-${ply}`;
+    item.append(mark);
+  } else if (mistakes.has(ply)) {
     item.classList.add('is-mistake');
     const mark = document.createElement('b');
     mark.className = 'mv-mistake';
@@ -222,7 +233,8 @@ export function renderGraph(view, progress, ply) {
   // Once complete, the legend moves to the graph's tooltip and the list gets the room.
   $('graph-foot').hidden = !computing && done >= plies + 1;
   $('eval-graph').title = t('graph.done');
-  drawGraph($('eval-graph'), evals, plies, new Set(view.mistakes ?? []), ply);
+  const flagged = new Set((view.proofFlags ?? []).map((f) => f.ply));
+  drawGraph($('eval-graph'), evals, plies, new Set(view.mistakes ?? []), ply, flagged);
 }
 
 /** The evaluations kept with the game, completed by the ones the running graph reported. */
@@ -232,7 +244,7 @@ export function mergedEvaluations(view, progress) {
   return evals;
 }
 
-function drawGraph(canvas, evals, plies, mistakes, ply) {
+function drawGraph(canvas, evals, plies, mistakes, ply, flagged) {
   const dpr = window.devicePixelRatio || 1;
   const w = canvas.clientWidth;
   const h = canvas.clientHeight;
@@ -272,10 +284,46 @@ function drawGraph(canvas, evals, plies, mistakes, ply) {
   ctx.stroke();
   ctx.fillStyle = '#d6452b';
   for (const p of points) {
-    if (!mistakes.has(p.ply)) continue;
+    if (!mistakes.has(p.ply) || flagged.has(p.ply)) continue;
     ctx.beginPath();
     ctx.arc(p.x, p.y, 3.5, 0, Math.PI * 2);
     ctx.fill();
+  }
+  // A thrown-away or walked-into proven win: the biggest mark, ringed.
+  for (const p of points) {
+    if (!flagged.has(p.ply)) continue;
+    ctx.fillStyle = '#a3161b';
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, 5.5, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+  }
+}
+
+/**
+ * The "Show the win" bar: shown when the position shown has a proven win, with the win's
+ * length, and — while the win is drawn — buttons that step through its moves.
+ * @param {{moves: number, line: any[]} | null} win
+ * @param {number | null} step how many of its moves are drawn (null: not drawn)
+ * @param {any} shownView the view of the position shown (whose side wins)
+ * @param {(key: string, params?: object) => string} tr
+ */
+export function renderWinBar(win, step, shownView, tr) {
+  const bar = $('win-bar');
+  bar.hidden = !win;
+  if (!win) return;
+  const side = tr(`color.${shownView.sideToMove}`);
+  const button = $('btn-show-win');
+  button.textContent = tr(step == null ? 'win.show' : 'win.hide', { side, n: win.moves });
+  button.setAttribute('aria-pressed', String(step != null));
+  const stepping = step != null && win.line.length > 1;
+  for (const id of ['btn-win-prev', 'btn-win-next', 'win-step']) $(id).hidden = !stepping;
+  if (stepping) {
+    $('win-step').textContent = tr('win.step', { k: step, n: win.line.length });
+    $('btn-win-prev').disabled = step <= 1;
+    $('btn-win-next').disabled = step >= win.line.length;
   }
 }
 

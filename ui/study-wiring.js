@@ -55,6 +55,9 @@ export function wireStudy({ canvas, store, study, controller, opening, toast, mo
   onClick('btn-next', () => study.step('ArrowRight'));
   onClick('btn-last', () => study.step('End'));
   onClick('btn-live', () => study.live());
+  onClick('btn-show-win', () => study.toggleWin());
+  onClick('btn-win-prev', () => study.stepWin(-1));
+  onClick('btn-win-next', () => study.stepWin(1));
   onClick('btn-analyse', () => study.toggleAnalysis());
   $('analysis-lines').addEventListener('change', (e) => {
     controller.savePrefs({ ...store.get().game.prefs, analysisLines: Number(e.target.value) });

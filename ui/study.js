@@ -92,6 +92,36 @@ export function stepPly(view, ply, key) {
 }
 
 /**
+ * The proven forced win of the side to move at `ply`, if the graph's proof pass found one.
+ * @param {any} view
+ * @param {number} ply
+ * @returns {{moves: number, byFours: boolean, line: {x: number, y: number}[]} | null}
+ */
+export function provenWinAt(view, ply) {
+  return view?.evaluations?.[ply]?.win ?? null;
+}
+
+/**
+ * What move `ply` did to a proven win: `{kind: 'missedWin' | 'walkedIntoLoss', moves}` or null.
+ * @param {any} view
+ * @param {number} ply
+ * @returns {{ply: number, kind: string, moves: number} | null}
+ */
+export function proofFlagOf(view, ply) {
+  return (view?.proofFlags ?? []).find((f) => f.ply === ply) ?? null;
+}
+
+/**
+ * The stones of a shown win: its first `step` moves (all of them when `step` is larger).
+ * @param {{line: {x: number, y: number}[]}} win
+ * @param {number} step
+ * @returns {{x: number, y: number}[]}
+ */
+export function winStones(win, step) {
+  return win.line.slice(0, Math.max(0, Math.min(step, win.line.length)));
+}
+
+/**
  * The raw score behind an evaluation, for a tooltip: "Engine score +1823" ('' for a proof).
  * @param {{score: number, mate: number | null}} result
  * @param {(key: string, params?: object) => string} t

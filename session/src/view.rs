@@ -1,6 +1,6 @@
 //! The snapshot of a game that every command returns and the page draws (see `docs/ipc.md`).
 
-use gomoku::game::{mistakes, Evaluation, Move, Player};
+use gomoku::game::{mistakes, proof_flags, Evaluation, Move, Player, ProofFlag};
 use gomoku::study::chances::percent;
 use gomoku::{Color, Forbidden, Game, Level, Mode, Outcome, Pos, Rule};
 use serde::Serialize;
@@ -56,6 +56,9 @@ pub struct GameView {
     pub evaluations: Vec<EvaluationView>,
     /// The move numbers of the biggest mistakes (by the evaluations), biggest first.
     pub mistakes: Vec<usize>,
+    /// The moves that threw away a proven win or walked into one (the most serious mistakes),
+    /// in move order.
+    pub proof_flags: Vec<ProofFlagView>,
     /// The opening rule's phase and stones, when the game has an opening rule.
     pub opening: Option<OpeningView>,
     /// The AI level.
@@ -96,7 +99,7 @@ pub struct StoneView {
 }
 
 /// The evaluation of one position from black's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EvaluationView {
     /// Score for black.
@@ -107,6 +110,42 @@ pub struct EvaluationView {
     pub black_chance: u8,
     /// The engine's best move there.
     pub best: Option<PointView>,
+    /// The side to move's forced win there, proven by the threat solver.
+    pub win: Option<WinView>,
+}
+
+/// A proven forced win of the side to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WinView {
+    /// The winner's moves to the five.
+    pub moves: u32,
+    /// Whether fours alone win (VCF) or threes are needed too (VCT).
+    pub by_fours: bool,
+    /// The winning line to draw (for a VCT its first move).
+    pub line: Vec<PointView>,
+}
+
+/// A move that threw away a proven win, or walked into one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProofFlagView {
+    /// The move (1-based ply of the line).
+    pub ply: usize,
+    /// `missedWin` or `walkedIntoLoss`.
+    pub kind: &'static str,
+    /// The moves of the win concerned.
+    pub moves: u32,
+}
+
+impl ProofFlagView {
+    fn of(ply: usize, flag: ProofFlag) -> ProofFlagView {
+        let (kind, moves) = match flag {
+            ProofFlag::MissedWin { moves } => ("missedWin", moves),
+            ProofFlag::WalkedIntoLoss { moves } => ("walkedIntoLoss", moves),
+        };
+        ProofFlagView { ply, kind, moves }
+    }
 }
 
 impl EvaluationView {
@@ -117,7 +156,18 @@ impl EvaluationView {
             Some(_) => 0,
             None => percent(gomoku::ai::Score::Eval(e.score), rule),
         };
-        EvaluationView { score: e.score, mate: e.mate, black_chance, best: e.best.map(Into::into) }
+        let win = e.win.as_ref().map(|w| WinView {
+            moves: w.moves,
+            by_fours: w.by_fours,
+            line: w.line.iter().map(|&p| p.into()).collect(),
+        });
+        EvaluationView {
+            score: e.score,
+            mate: e.mate,
+            black_chance,
+            best: e.best.map(Into::into),
+            win,
+        }
     }
 }
 
@@ -325,6 +375,10 @@ pub fn view_of(game: &Game, generation: u64, ai_thinking: bool) -> GameView {
             .map(|e| EvaluationView::of(e, game.settings().rule))
             .collect(),
         mistakes: mistakes(evaluations, |ply| game.color_at(ply - 1), MISTAKES_SHOWN),
+        proof_flags: proof_flags(evaluations, &game.line(), |ply| game.color_at(ply - 1))
+            .into_iter()
+            .map(|(ply, flag)| ProofFlagView::of(ply, flag))
+            .collect(),
         opening: opening_view(game),
         level: settings.level,
         engine: None,

@@ -20,6 +20,7 @@ pub mod observer;
 pub mod pattern;
 pub mod policy;
 pub mod position;
+mod proof;
 mod quick_vcf;
 mod score;
 mod search;
@@ -39,6 +40,7 @@ pub use limits::Limits;
 pub use movegen::hand_order;
 pub use observer::LeafObserver;
 pub use position::Position;
+pub use proof::{threat_win, ProofLimits, ThreatWin};
 pub use score::Score;
 
 use crate::board::{pos_of, Board};

@@ -12,7 +12,9 @@ mod setup;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{HistoryError, PlayError};
-pub use review::{mistakes, Evaluation, Variation, MISTAKE_THRESHOLD, SCORE_CAP};
+pub use review::{
+    mistakes, proof_flags, Evaluation, ProofFlag, Variation, MISTAKE_THRESHOLD, SCORE_CAP,
+};
 pub use settings::{clean_name, Names, Player, Settings, SettingsError, MAX_NAME_CHARS};
 pub use setup::{Setup, SetupError};
 

@@ -2,6 +2,7 @@
 //! of every position of its line (the evaluation graph), with the biggest mistakes.
 
 use super::{Game, HistoryError, Move, PlayError, ReplayError};
+use crate::ai::ThreatWin;
 use crate::board::Board;
 use crate::color::Color;
 use crate::pos::Pos;
@@ -16,7 +17,7 @@ pub struct Variation {
 }
 
 /// The engine's judgement of one position of the game, from black's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evaluation {
     /// The score for black (positive: black is better); 0 when a win is known.
     pub score: i32,
@@ -24,6 +25,55 @@ pub struct Evaluation {
     pub mate: Option<i32>,
     /// The engine's best move for the side to move there, if it had one.
     pub best: Option<Pos>,
+    /// A forced win of the side to move there that the threat solver proved, if any.
+    pub win: Option<ThreatWin>,
+}
+
+/// What a move did to a proven forced win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProofFlag {
+    /// Its player had a proven win in `moves` moves and played something that is not one.
+    MissedWin {
+        /// The winner's moves the proof needed.
+        moves: u32,
+    },
+    /// It left the opponent a proven win in `moves` moves, where its player was not lost yet.
+    WalkedIntoLoss {
+        /// The opponent's moves the proof needs.
+        moves: u32,
+    },
+}
+
+/// The moves of the line (1-based, with `line[k - 1]` the move into position `k`) that threw
+/// away a proven win or walked into one, by the proofs kept with the evaluations; `mover(k)` is
+/// the colour of move `k`. A move keeps a win when it is the proof's first move, when the
+/// search found its player winning after it, or when its player has a proven win again after
+/// the reply that was played (no accusation without a refutation on the board).
+pub fn proof_flags(
+    evals: &[Evaluation],
+    line: &[Move],
+    mover: impl Fn(usize) -> Color,
+) -> Vec<(usize, ProofFlag)> {
+    let wins_for = |e: &Evaluation, color: Color| {
+        e.mate.is_some_and(|m| if color == Color::Black { m > 0 } else { m < 0 })
+    };
+    let mut flags = Vec::new();
+    for k in 1..evals.len().min(line.len() + 1) {
+        let (before, after, player) = (&evals[k - 1], &evals[k], mover(k));
+        if let Some(win) = &before.win {
+            let again = evals.get(k + 1).is_some_and(|e| e.win.is_some());
+            let kept =
+                win.line.first() == Some(&line[k - 1].pos) || wins_for(after, player) || again;
+            if !kept {
+                flags.push((k, ProofFlag::MissedWin { moves: win.moves }));
+            }
+        } else if let Some(win) = &after.win {
+            if !wins_for(before, !player) {
+                flags.push((k, ProofFlag::WalkedIntoLoss { moves: win.moves }));
+            }
+        }
+    }
+    flags
 }
 
 /// The largest score counted for a position: wins and bigger scores are clamped to it, so one
@@ -165,7 +215,24 @@ mod tests {
     use super::*;
 
     fn eval(score: i32) -> Evaluation {
-        Evaluation { score, mate: None, best: None }
+        Evaluation { score, mate: None, best: None, win: None }
+    }
+
+    fn proven(first: (u8, u8), moves: u32) -> Evaluation {
+        let line = vec![Pos::new(first.0, first.1)];
+        Evaluation { win: Some(ThreatWin { line, moves, by_fours: true }), ..eval(0) }
+    }
+
+    fn moves(points: &[(u8, u8)]) -> Vec<Move> {
+        points.iter().map(|&(x, y)| Move { pos: Pos::new(x, y), think_ms: 0 }).collect()
+    }
+
+    fn black_first(ply: usize) -> Color {
+        if ply % 2 == 1 {
+            Color::Black
+        } else {
+            Color::White
+        }
     }
 
     #[test]
@@ -180,12 +247,52 @@ mod tests {
 
     #[test]
     fn a_missed_win_counts_as_the_cap() {
-        let won = Evaluation { score: 0, mate: Some(3), best: None };
-        let evals = [eval(0), won, eval(-100)];
+        let won = Evaluation { score: 0, mate: Some(3), best: None, win: None };
+        let evals = [eval(0), won.clone(), eval(-100)];
         let mover = |ply: usize| if ply % 2 == 1 { Color::Black } else { Color::White };
         // Move 2 is white's: from black winning to black slightly worse is good for white.
         assert!(mistakes(&evals, mover, 5).is_empty());
         let evals = [won, eval(0)];
         assert_eq!(mistakes(&evals, mover, 5), vec![1]);
+    }
+
+    #[test]
+    fn a_move_that_is_not_the_proven_win_is_a_missed_win() {
+        // Black to move at ply 2 wins in 4 starting at (9, 9); black plays (0, 0) instead.
+        // (White was lost already before move 2, so that move is no news.)
+        let line = moves(&[(7, 7), (8, 8), (0, 0), (1, 1)]);
+        let black_wins = Evaluation { mate: Some(9), ..eval(0) };
+        let evals = [eval(0), black_wins, proven((9, 9), 4), eval(0), eval(0)];
+        assert_eq!(
+            proof_flags(&evals, &line, black_first),
+            [(3, ProofFlag::MissedWin { moves: 4 })]
+        );
+    }
+
+    #[test]
+    fn a_move_that_keeps_the_win_is_not_flagged() {
+        let line = moves(&[(7, 7), (8, 8), (9, 9), (1, 1)]);
+        let black_wins = Evaluation { mate: Some(9), ..eval(0) };
+        let evals = [eval(0), black_wins.clone(), proven((9, 9), 4), eval(0)];
+        assert!(proof_flags(&evals, &line, black_first).is_empty(), "the proof's own move");
+        // Another move after which the search finds black winning keeps the win too.
+        let line = moves(&[(7, 7), (8, 8), (9, 10), (1, 1)]);
+        let after = Evaluation { mate: Some(5), ..eval(0) };
+        let evals = [eval(0), black_wins, proven((9, 9), 4), after];
+        assert!(proof_flags(&evals, &line, black_first).is_empty());
+    }
+
+    #[test]
+    fn a_move_that_leaves_the_opponent_a_proven_win_walked_into_a_loss_unless_already_lost() {
+        // White's move 2 leaves black (to move at ply 2) a win in 3.
+        let line = moves(&[(7, 7), (8, 8), (9, 9)]);
+        let evals = [eval(0), eval(0), proven((9, 9), 3)];
+        assert_eq!(
+            proof_flags(&evals, &line, black_first),
+            [(2, ProofFlag::WalkedIntoLoss { moves: 3 })]
+        );
+        let lost = Evaluation { mate: Some(7), ..eval(0) };
+        let evals = [eval(0), lost, proven((9, 9), 3)];
+        assert!(proof_flags(&evals, &line, black_first).is_empty(), "white was lost already");
     }
 }

@@ -2,6 +2,7 @@
 //! version 1 files (no set-up position, variation or evaluations) load as they are.
 
 use super::error::{text_of, RecordError};
+use crate::ai::ThreatWin;
 use crate::color::Color;
 use crate::game::{Clock, Evaluation, Game, Move, Player, Settings, Setup, Variation};
 use crate::pos::{Notation, Pos};
@@ -110,7 +111,24 @@ pub struct SavedEvaluation {
     /// The engine's best move there, e.g. `h8`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub best: Option<String>,
+    /// A forced win of the side to move there, proven by the threat solver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub win: Option<SavedWin>,
 }
+
+/// A proven forced win: its line (`h8` notation), the winner's moves, fours alone or not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedWin {
+    /// The winning line, or its first move for a win that needs threes.
+    pub line: Vec<String>,
+    /// The winner's moves to the five.
+    pub moves: u32,
+    /// Whether fours alone win.
+    pub fours: bool,
+}
+
+/// The longest proven line a save file may hold.
+const MAX_WIN_LINE: usize = 512;
 
 /// Thinking time used by each side.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -197,7 +215,12 @@ fn saved_setup(setup: &Setup, size: u8) -> SavedSetup {
 }
 
 fn saved_evaluation(e: &Evaluation, size: u8) -> SavedEvaluation {
-    SavedEvaluation { score: e.score, mate: e.mate, best: e.best.map(|p| notation(p, size)) }
+    let win = e.win.as_ref().map(|w| SavedWin {
+        line: w.line.iter().map(|&p| notation(p, size)).collect(),
+        moves: w.moves,
+        fours: w.by_fours,
+    });
+    SavedEvaluation { score: e.score, mate: e.mate, best: e.best.map(|p| notation(p, size)), win }
 }
 
 fn point(at: &str, size: u8) -> Result<Pos, String> {
@@ -215,9 +238,22 @@ fn to_setup(saved: &SavedSetup, size: u8) -> Result<Setup, RecordError> {
 }
 
 fn to_evaluation(saved: &SavedEvaluation, size: u8) -> Result<Evaluation, RecordError> {
-    let best = saved.best.as_deref().map(|b| point(b, size)).transpose();
-    let best = best.map_err(|why| RecordError::BadSetup(format!("evaluation: {why}")))?;
-    Ok(Evaluation { score: saved.score, mate: saved.mate, best })
+    let bad = |why: String| RecordError::BadSetup(format!("evaluation: {why}"));
+    let best = saved.best.as_deref().map(|b| point(b, size)).transpose().map_err(bad)?;
+    let win = saved.win.as_ref().map(|w| to_win(w, size)).transpose().map_err(bad)?;
+    Ok(Evaluation { score: saved.score, mate: saved.mate, best, win })
+}
+
+fn to_win(saved: &SavedWin, size: u8) -> Result<ThreatWin, String> {
+    if saved.line.is_empty() || saved.line.len() > MAX_WIN_LINE || saved.moves == 0 {
+        return Err(format!(
+            "a proven win of {} moves and {} points",
+            saved.moves,
+            saved.line.len()
+        ));
+    }
+    let line = saved.line.iter().map(|p| point(p, size)).collect::<Result<_, _>>()?;
+    Ok(ThreatWin { line, moves: saved.moves, by_fours: saved.fours })
 }
 
 fn notation(pos: Pos, size: u8) -> String {

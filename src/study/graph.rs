@@ -1,7 +1,8 @@
 //! The evaluation graph: one short search per position of a game's line, each turned into
-//! black's point of view, for the review's graph and its mistakes.
+//! black's point of view, and the threat solver's proof of a forced win for the side to move
+//! where there is one — for the review's graph, its mistakes and its missed wins.
 
-use crate::ai::{Engine, Limits, Request, Score};
+use crate::ai::{threat_win, Engine, Limits, ProofLimits, Request, Score};
 use crate::board::index_of;
 use crate::game::{Evaluation, Game, SCORE_CAP};
 use crate::level::Level;
@@ -25,7 +26,7 @@ pub fn evaluate_line(
             break;
         }
         let evaluation = evaluate_ply(engine, game, ply, limits);
-        on_each(ply, evaluation);
+        on_each(ply, evaluation.clone());
         done.push(evaluation);
     }
     done
@@ -40,14 +41,14 @@ pub fn evaluate_ply(engine: &mut Engine, game: &Game, ply: usize, limits: Limits
         let mover = game.color_at(ply - 1);
         if rule.wins_at(&board, index_of(last), mover) {
             let score = if mover == crate::Color::Black { SCORE_CAP } else { -SCORE_CAP };
-            return Evaluation { score, mate: Some(0), best: None };
+            return Evaluation { score, mate: Some(0), best: None, win: None };
         }
     }
     let to_move = game.color_at(ply);
     let request = Request { board: &board, rule, to_move, level: Level::Master, limits };
     let never = AtomicBool::new(false);
     let Some(decision) = engine.think(&request, &never, &mut |_| {}) else {
-        return Evaluation { score: 0, mate: None, best: None };
+        return Evaluation { score: 0, mate: None, best: None, win: None };
     };
     let sign = if to_move == crate::Color::Black { 1 } else { -1 };
     let (score, mate) = match decision.analysis.score {
@@ -55,5 +56,6 @@ pub fn evaluate_ply(engine: &mut Engine, game: &Game, ply: usize, limits: Limits
         Score::WinIn(n) => (0, Some(sign * (2 * n as i32 - 1))),
         Score::LossIn(n) => (0, Some(-sign * 2 * n as i32)),
     };
-    Evaluation { score, mate, best: Some(decision.best) }
+    let win = threat_win(&board, rule, to_move, ProofLimits::default(), &never);
+    Evaluation { score, mate, best: Some(decision.best), win }
 }

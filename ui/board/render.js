@@ -226,7 +226,7 @@ export class BoardRenderer {
     const line = this.model.hint;
     if (!line?.length) return;
     const r = layout.stoneRadius;
-    line.slice(0, 6).forEach((p, i) => {
+    line.slice(0, this.model.hintLimit ?? 6).forEach((p, i) => {
       if (occupied.has(keyOf(p))) return;
       const color = i % 2 === 0 ? this.model.hintColor : (this.model.hintColor === 'black' ? 'white' : 'black');
       const { px, py } = pointToPixel(layout, p.x, p.y);

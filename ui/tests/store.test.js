@@ -30,7 +30,7 @@ test('the first state has every part, with the study part switched off', () => {
   assert.equal(state.game.review, false);
   assert.equal(state.game.moving, false);
   assert.deepEqual(state.study, {
-    shownPly: null, analysisOn: false, candidates: null, analysisNote: '', hoverLine: null,
+    shownPly: null, analysisOn: false, candidates: null, analysisNote: '', hoverLine: null, winStep: null,
     graph: null, editor: null, requested: '', reviewSent: false, toggledAt: 0, firstCandidatesMs: null,
   });
   assert.deepEqual(state.opening, { pendingOffer: null });

@@ -4,7 +4,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  candidatesOf, editStones, graphPoints, graphValue, lineOf, plyAtX, plyShown, scoreText, sideAt,
+  candidatesOf, editStones, graphPoints, graphValue, lineOf, plyAtX, plyShown, proofFlagOf, provenWinAt,
+  scoreText, sideAt, winStones,
   stepPly, stonesShown, toneOf, viewAtPly,
 } from '../study.js';
 import { boardModel, stonesAttribute } from '../state.js';
@@ -98,4 +99,17 @@ test('the editor places, replaces and removes stones', () => {
   assert.deepEqual(stones, [], 'the same colour again removes');
   stones = editStones(editStones([], { x: 2, y: 2 }, 'black'), { x: 2, y: 2 }, 'erase');
   assert.deepEqual(stones, []);
+});
+
+test('a proven win and a flagged move are read from the view; a win is shown move by move', () => {
+  const win = { moves: 2, byFours: true, line: [{ x: 6, y: 7 }, { x: 10, y: 7 }, { x: 11, y: 7 }] };
+  const view = { evaluations: [{ score: 0 }, { score: 10, win }], proofFlags: [{ ply: 2, kind: 'missedWin', moves: 2 }] };
+  assert.equal(provenWinAt(view, 1), win);
+  assert.equal(provenWinAt(view, 0), null);
+  assert.equal(provenWinAt(view, 5), null);
+  assert.deepEqual(proofFlagOf(view, 2), { ply: 2, kind: 'missedWin', moves: 2 });
+  assert.equal(proofFlagOf(view, 1), null);
+  assert.deepEqual(winStones(win, 1), [{ x: 6, y: 7 }]);
+  assert.equal(winStones(win, 9).length, 3);
+  assert.equal(winStones(win, 0).length, 0);
 });

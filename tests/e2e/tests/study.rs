@@ -1,6 +1,7 @@
 //! Studying a game in the real app: the move list and review, analysis mode's candidates on the
 //! board, the evaluation graph, the position editor, and games in and out (copy, paste, drop,
-//! PNG). Screenshots: review.png, winrate.png, analysis-nbest.png, eval-graph.png, editor.png.
+//! PNG). Screenshots: review.png, winrate.png, analysis-nbest.png, eval-graph.png, proof.png,
+//! editor.png.
 //!
 //! Needs what `app.rs` needs and the app built with `--features e2e-hooks` (the PNG save dialog
 //! is answered from `GOMOKU_E2E_IMAGE`).
@@ -194,9 +195,59 @@ async fn the_evaluation_graph_of_a_sixty_move_game_marks_mistakes_and_jumps_to_m
     // Saved with the game.
     let view = app.invoke("get_view", json!({})).await;
     let mistakes = view["mistakes"].as_array().unwrap().len();
-    let marked =
-        app.js("return document.querySelectorAll('#move-list li.is-mistake').length;").await;
-    assert_eq!(marked, json!(mistakes), "every mistake is marked in the list");
+    // A mistake that also threw away a proven win is marked as that, the more serious kind.
+    let marked = app.js("return document.querySelectorAll('#move-list li.is-mistake, #move-list li.is-missed-win, #move-list li.is-walked-loss').length;").await;
+    let flagged = view["proofFlags"].as_array().unwrap().len();
+    let marked = marked.as_u64().unwrap() as usize;
+    assert!(
+        marked >= mistakes && marked <= mistakes + flagged,
+        "every mistake is marked in the list: {marked} of {mistakes} (+{flagged} proofs)"
+    );
+}
+
+#[tokio::test]
+async fn a_missed_win_is_flagged_in_the_list_and_the_graph_and_its_line_drawn() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let app = launch("proof").await;
+    ready(&app).await;
+    // White leaves black's three h8 i8 j8 open; black (move 7) plays o1 instead of the open four.
+    two_people(&app, &[(7, 7), (7, 6), (8, 7), (9, 6), (9, 7), (8, 8), (14, 14), (10, 7)]).await;
+    app.click("btn-graph").await;
+    let started = Instant::now();
+    loop {
+        let view = app.invoke("get_view", json!({})).await;
+        if view["evaluating"] == false && view["evaluations"].as_array().unwrap().len() == 9 {
+            let flags = &view["proofFlags"];
+            assert!(
+                flags.as_array().unwrap().iter().any(|f| f["ply"] == 7 && f["kind"] == "missedWin"),
+                "{flags}"
+            );
+            assert_eq!(view["evaluations"][6]["win"]["moves"], 2, "{}", view["evaluations"][6]);
+            break;
+        }
+        assert!(started.elapsed().as_secs() < 60, "the graph took too long: {view}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    app.wait_for(
+        "the flag in the list",
+        "document.querySelector('[data-testid=proof-flag-7]') !== null",
+    )
+    .await;
+    let title = app.js("return document.querySelector('[data-testid=proof-flag-7]').title;").await;
+    assert_eq!(title, json!("Missed a win in 2"));
+    // Review the position before the miss: "Show the win" draws black's line on the board.
+    app.js("document.querySelector('#move-list li[data-ply=\"6\"]').click(); return true;").await;
+    app.wait_for("move 6 shown", &format!("{SHOWN_PLY} === '6'")).await;
+    app.wait_for("the win bar", "!document.getElementById('win-bar').hidden").await;
+    app.click("btn-show-win").await;
+    app.wait_for(
+        "the win drawn",
+        "document.getElementById('btn-show-win').getAttribute('aria-pressed') === 'true'",
+    )
+    .await;
+    let step = app.js("return document.getElementById('win-step').textContent;").await;
+    assert_eq!(step, json!("3 / 3"), "four, block, five");
+    app.screenshot("proof").await;
 }
 
 #[tokio::test]
