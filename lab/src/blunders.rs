@@ -27,15 +27,18 @@ const NOT_LOST: i32 = -300;
 const FORCED: i32 = MATE - 1_000;
 
 /// A game of the log that A lost.
-struct LostGame {
-    number: usize,
-    a_color: Color,
-    moves: Vec<Pos>,
+pub struct LostGame {
+    /// The game's opening number in the book (1-based).
+    pub number: usize,
+    /// A's colour.
+    pub a_color: Color,
+    /// The moves, the opening's first.
+    pub moves: Vec<Pos>,
 }
 
 impl LostGame {
     /// The plies after the opening at which A was to move.
-    fn plies_of_a(&self, opening: usize) -> impl Iterator<Item = usize> + '_ {
+    pub fn plies_of_a(&self, opening: usize) -> impl Iterator<Item = usize> + '_ {
         (opening..self.moves.len()).filter(move |&ply| Color::at_ply(ply) == self.a_color)
     }
 }
@@ -84,7 +87,8 @@ pub fn run_blunders(args: &BlundersArgs) -> Result<(), String> {
 }
 
 /// The games of a match log that A lost (by five, forfeit or time).
-fn lost_games(text: &str) -> Result<Vec<LostGame>, String> {
+/// The games of a `gomoku match` log that A lost (by five, forfeit or time).
+pub fn lost_games(text: &str) -> Result<Vec<LostGame>, String> {
     let mut out = Vec::new();
     for line in text.lines().filter(|l| l.starts_with("opening ")) {
         let words: Vec<&str> = line.split_whitespace().collect();

@@ -21,25 +21,15 @@ pub struct Point {
     pub result: f64,
 }
 
-/// `gomoku calibrate --data FILE[,FILE…] [--bins N]`.
+/// `gomoku calibrate --data FILE[,FILE…] [--bins N] [--games N]`.
 pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), String> {
     let mut records = Vec::new();
     for path in args.data.split(',') {
         let text = read_text(std::path::Path::new(path))?;
         records.extend(read_records(&text).map_err(|e| format!("{path}: {e}"))?);
     }
-    let (mut fit_on, mut held_out) = (Vec::new(), Vec::new());
-    for (n, record) in records.iter().enumerate() {
-        let points = points_of(record);
-        if n % HELD_OUT == HELD_OUT - 1 {
-            held_out.extend(points)
-        } else {
-            fit_on.extend(points)
-        }
-    }
-    if fit_on.is_empty() || held_out.is_empty() {
-        return Err("calibrate needs at least ten games with undecided positions".into());
-    }
+    records.truncate(args.games.unwrap_or(records.len()));
+    let (fit_on, held_out) = split(&records)?;
     let scale = fit_scale(&fit_on);
     println!(
         "calibrate: {} games, {} positions fitted, {} held out; scale {scale:.1} evaluation units \
@@ -58,6 +48,26 @@ pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The positions of nine games in ten to fit on, and of every tenth to check the fit.
+///
+/// # Errors
+/// Too few games to do either.
+pub fn split(records: &[GameRecord]) -> Result<(Vec<Point>, Vec<Point>), String> {
+    let (mut fit_on, mut held_out) = (Vec::new(), Vec::new());
+    for (n, record) in records.iter().enumerate() {
+        let points = points_of(record);
+        if n % HELD_OUT == HELD_OUT - 1 {
+            held_out.extend(points)
+        } else {
+            fit_on.extend(points)
+        }
+    }
+    if fit_on.is_empty() || held_out.is_empty() {
+        return Err("calibrate needs at least ten games with undecided positions".into());
+    }
+    Ok((fit_on, held_out))
 }
 
 /// The undecided positions of a game after its opening.

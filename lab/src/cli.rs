@@ -47,6 +47,8 @@ pub enum Command {
     Agree(AgreeArgs),
     /// Fits how the engine's scores turn into winning chances, and checks it on held-out games.
     Calibrate(CalibrateArgs),
+    /// In the games A lost, the proven wins A had and did not take.
+    MissedWins(MissedWinsArgs),
     /// Runs the engine as a Gomocup brain on stdin/stdout (what `pbrain-gomoku` does).
     Pbrain,
 }
@@ -326,6 +328,20 @@ pub struct BlundersArgs {
     pub every_move: bool,
 }
 
+/// `gomoku missed-wins`.
+#[derive(Args, Debug)]
+pub struct MissedWinsArgs {
+    /// A match log (`gomoku match` output).
+    #[arg(long)]
+    pub log: PathBuf,
+    /// The book the match played.
+    #[arg(long, default_value = CANONICAL_BOOK)]
+    pub openings: PathBuf,
+    /// The rule.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+}
+
 /// `gomoku calibrate`.
 #[derive(Args, Debug)]
 pub struct CalibrateArgs {
@@ -335,6 +351,9 @@ pub struct CalibrateArgs {
     /// Bins of predicted chance in the held-out table.
     #[arg(long, default_value_t = 10)]
     pub bins: usize,
+    /// Only the first N games (all by default).
+    #[arg(long)]
+    pub games: Option<usize>,
 }
 
 /// `gomoku agree`.

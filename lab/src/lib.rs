@@ -15,6 +15,7 @@ pub mod game_play;
 pub mod gendata;
 pub mod judged;
 pub mod leaves;
+pub mod missed;
 pub mod opened;
 pub mod player;
 pub mod relabel;
@@ -41,6 +42,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Blunders(args) => blunders::run_blunders(&args),
         Command::Agree(args) => blunders::run_agree(&args),
         Command::Calibrate(args) => calibrate::run_calibrate(&args),
+        Command::MissedWins(args) => missed::run_missed_wins(&args),
         Command::Pbrain => {
             gomoku::protocol::serve_stdio();
             Ok(())
