@@ -104,17 +104,7 @@ fn to_the_five(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(black: &[(u8, u8)], white: &[(u8, u8)]) -> Board {
-        let mut board = Board::new(15).unwrap();
-        for &(x, y) in black {
-            board.place(Pos::new(x, y), Color::Black);
-        }
-        for &(x, y) in white {
-            board.place(Pos::new(x, y), Color::White);
-        }
-        board
-    }
+    use crate::ai::test_boards::stones as board;
 
     fn prove(board: &Board, rule: Rule, to_move: Color) -> Option<ThreatWin> {
         threat_win(board, rule, to_move, ProofLimits::default(), &AtomicBool::new(false))

@@ -8,6 +8,17 @@ use crate::board::Board;
 use crate::record::parse_moves;
 use crate::{Color, Rule};
 
+/// A 15×15 board with black stones at `black` and white ones at `white` (protocol x, y).
+pub fn stones(black: &[(u8, u8)], white: &[(u8, u8)]) -> Board {
+    let mut board = Board::new(15).unwrap();
+    for (points, color) in [(black, Color::Black), (white, Color::White)] {
+        for &(x, y) in points {
+            board.place(crate::pos::Pos::new(x, y), color);
+        }
+    }
+    board
+}
+
 /// The bench's positions at every ply from the fourth, each also continued by a few random
 /// choices among the eight best-ordered candidates, as boards.
 pub fn sample_boards() -> Vec<(String, Board)> {
