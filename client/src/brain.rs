@@ -141,7 +141,30 @@ impl ExternalBrain {
         stop: Arc<AtomicBool>,
         mut on_message: impl FnMut(&str) + Send + 'static,
     ) -> Result<Pos, ExternalError> {
-        self.run(move |core| core.best_move(&ask, &stop, &mut on_message))
+        let block = board_lines(&ask.moves, ask.to_move);
+        self.run(move |core| core.best_move(&ask, block, &stop, &mut on_message))
+            .unwrap_or_else(|| Err(ExternalError::Crashed("its thread ended".into())))
+    }
+
+    /// Asks for the `n` best moves of the position with Yixin-Board's extension (`YXBOARD` …
+    /// `DONE`, then `YXNBEST n`): the engine lists its candidates in `MESSAGE` lines as it
+    /// searches (they go to `on_message`) and answers its best move, which is checked like a
+    /// move and returned (the engine does not play it).
+    ///
+    /// # Errors
+    /// As [`ExternalBrain::best_move`]; an engine without the extension answers `ERROR`
+    /// ([`ExternalError::Refused`]).
+    pub fn n_best(
+        &self,
+        ask: Ask,
+        n: usize,
+        stop: Arc<AtomicBool>,
+        mut on_message: impl FnMut(&str) + Send + 'static,
+    ) -> Result<Pos, ExternalError> {
+        let mut block = board_lines(&ask.moves, ask.to_move);
+        block[0] = "YXBOARD".to_string();
+        block.push(format!("YXNBEST {n}"));
+        self.run(move |core| core.best_move(&ask, block, &stop, &mut on_message))
             .unwrap_or_else(|| Err(ExternalError::Crashed("its thread ended".into())))
     }
 
@@ -213,13 +236,14 @@ impl Core {
     fn best_move(
         &mut self,
         ask: &Ask,
+        block: Vec<String>,
         stop: &AtomicBool,
         on_message: &mut dyn FnMut(&str),
     ) -> Result<Pos, ExternalError> {
         let runtime = &self.runtime;
         let result = runtime.block_on(async {
             tokio::select! {
-                result = exchange(&mut self.process, &mut self.started_for, &self.command, ask, on_message) => result,
+                result = exchange(&mut self.process, &mut self.started_for, &self.command, ask, &block, on_message) => result,
                 () = watch(stop) => Err(ExternalError::Stopped),
             }
         });
@@ -249,11 +273,12 @@ async fn exchange(
     started_for: &mut Option<u8>,
     command: &EngineCommand,
     ask: &Ask,
+    block: &[String],
     on_message: &mut dyn FnMut(&str),
 ) -> Result<Pos, ExternalError> {
     ensure_started(process, started_for, command, ask.board.size()).await?;
     let engine = process.as_mut().ok_or(ExternalError::Crashed("not started".into()))?;
-    for line in info_lines(ask).iter().chain(&board_lines(&ask.moves, ask.to_move)) {
+    for line in info_lines(ask).iter().chain(block) {
         engine.send(line).await?;
     }
     let deadline = Instant::now() + ask.answer_within;
