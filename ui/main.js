@@ -308,6 +308,12 @@ bindBoardKeys(canvas, {
   onPlace: (p) => placeAt(p),
 });
 board.observe();
+// The evaluation graph is drawn at its box's size, which follows the window (styles.css, "window
+// sizes"): drawn again when the box changes.
+new ResizeObserver(() => {
+  const { game, study: studied } = store.get();
+  if (game.view) renderGraph(game.view, studied.graph, plyShown(game.view, studied.shownPly));
+}).observe($('eval-graph'));
 
 /* ---------- buttons and shortcuts ---------- */
 

@@ -279,6 +279,27 @@ impl App {
             .expect("write screenshot");
     }
 
+    /// Gives the window a `width` × `height` page (WebDriver's Set Window Rect, which
+    /// WebKitWebDriver honours under Xvfb with no window manager: the window is then all page),
+    /// and waits until the page has that size and two frames have been drawn at it (its resize
+    /// observers have run).
+    pub async fn resize(&self, width: u32, height: u32) {
+        self.client.set_window_size(width, height).await.expect("set the window size");
+        self.wait_for(
+            &format!("a {width} × {height} page"),
+            &format!("innerWidth === {width} && innerHeight === {height}"),
+        )
+        .await;
+        self.client
+            .execute_async(
+                "const done = arguments[arguments.length - 1];\
+                 requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
+                vec![],
+            )
+            .await
+            .expect("two frames");
+    }
+
     /// Starts a new game through the settings dialog.
     pub async fn new_game(&self, mode: &str, color: &str, level: &str, rule: &str) {
         self.click("btn-new").await;
