@@ -49,6 +49,8 @@ pub enum Command {
     Calibrate(CalibrateArgs),
     /// In the games A lost, the proven wins A had and did not take.
     MissedWins(MissedWinsArgs),
+    /// Threat puzzles (solved, one or two winning first moves) drawn from game records.
+    Puzzles(PuzzlesArgs),
     /// Runs the engine as a Gomocup brain on stdin/stdout (what `pbrain-gomoku` does).
     Pbrain,
 }
@@ -326,6 +328,26 @@ pub struct BlundersArgs {
     /// Every quiet position of the lost games, instead of the decisive errors.
     #[arg(long)]
     pub every_move: bool,
+}
+
+/// `gomoku puzzles`.
+#[derive(Args, Debug)]
+pub struct PuzzlesArgs {
+    /// Game records (`gen-data` output).
+    #[arg(long)]
+    pub data: PathBuf,
+    /// The rule the games were played under.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// Where the puzzles go.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The most puzzles.
+    #[arg(long, default_value_t = 400)]
+    pub max: usize,
+    /// Threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
 }
 
 /// `gomoku missed-wins`.

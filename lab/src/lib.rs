@@ -18,6 +18,7 @@ pub mod leaves;
 pub mod missed;
 pub mod opened;
 pub mod player;
+pub mod puzzles;
 pub mod relabel;
 pub mod selfplay;
 pub mod stats;
@@ -43,6 +44,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Agree(args) => blunders::run_agree(&args),
         Command::Calibrate(args) => calibrate::run_calibrate(&args),
         Command::MissedWins(args) => missed::run_missed_wins(&args),
+        Command::Puzzles(args) => puzzles::run_puzzles(&args),
         Command::Pbrain => {
             gomoku::protocol::serve_stdio();
             Ok(())

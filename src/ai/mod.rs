@@ -27,7 +27,7 @@ mod search;
 mod selectivity;
 pub mod shape;
 #[cfg(test)]
-mod test_boards;
+pub(crate) mod test_boards;
 mod tt;
 mod vcf;
 mod vct;

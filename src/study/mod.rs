@@ -5,3 +5,4 @@
 
 pub mod chances;
 pub mod graph;
+pub mod puzzle;

@@ -17,7 +17,8 @@ import { join } from 'node:path';
 const [planFile, outDir = '.'] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planFile, 'utf8'));
 const base = process.env.PREVIEW_BASE ?? 'http://127.0.0.1:8765/ui/dev/preview.html';
-const port = 9333;
+// SHOOT_PORT lets two runs side by side use their own Chromium.
+const port = Number(process.env.SHOOT_PORT) || 9333;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const browser = spawn('chromium', [

@@ -1,0 +1,130 @@
+//! Threat puzzles: a position where the side to move has a forced win, solved with every winning
+//! threat (a five, a four or a three) it may start with, so that a person's answer can be judged
+//! exactly. A first move wins when, whatever the defender replies (every empty point it may play
+//! is tried, the points of the attacker's next win first), the threat solver proves a win again;
+//! in renju black's forbidden points are never an answer. A quiet first move is not an answer,
+//! even where the attacker is so far ahead that it would win too.
+
+use crate::ai::shape::THREE;
+use crate::ai::{threat_win, Position, ProofLimits, ThreatWin};
+use crate::board::{index_of, Board};
+use crate::color::Color;
+use crate::pos::Pos;
+use crate::renju;
+use crate::rule::Rule;
+use std::sync::atomic::AtomicBool;
+
+/// A solved puzzle position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Every first move that wins, in board order.
+    pub first_moves: Vec<Pos>,
+    /// The winner's moves to the five along the solver's line.
+    pub moves: u32,
+    /// Whether fours alone win (VCF); otherwise threes are needed too (VCT).
+    pub by_fours: bool,
+}
+
+impl Solution {
+    /// The length as puzzles are graded: plies to the five (a win in 3, 5, 7 …).
+    pub fn plies(&self) -> u32 {
+        2 * self.moves - 1
+    }
+}
+
+/// Solves the position: `None` when the solver proves no forced win for `to_move` within
+/// `limits`.
+pub fn solve(
+    board: &Board,
+    rule: Rule,
+    to_move: Color,
+    limits: ProofLimits,
+    stop: &AtomicBool,
+) -> Option<Solution> {
+    let win: ThreatWin = threat_win(board, rule, to_move, limits, stop)?;
+    let mut work = board.clone();
+    let first_moves = threats(board, rule, to_move)
+        .into_iter()
+        .filter(|&m| wins_after(&mut work, rule, to_move, m, limits, stop))
+        .collect();
+    Some(Solution { first_moves, moves: win.moves, by_fours: win.by_fours })
+}
+
+/// Whether `attacker` still has a forced win after playing `m`, against every reply.
+fn wins_after(
+    board: &mut Board,
+    rule: Rule,
+    attacker: Color,
+    m: Pos,
+    limits: ProofLimits,
+    stop: &AtomicBool,
+) -> bool {
+    board.place(m, attacker);
+    let won = rule.wins_at(board, index_of(m), attacker) || {
+        let defender = !attacker;
+        // Were the defender to pass, the attacker's next win: no win then, no win at all; its
+        // points are the defender's likeliest refutations, tried first.
+        let next = threat_win(board, rule, attacker, limits, stop);
+        let first = next.map_or_else(Vec::new, |w| w.line);
+        let mut replies = legal_points(board, rule, defender);
+        replies.sort_by_key(|p| (!first.contains(p), p.x.abs_diff(m.x).max(p.y.abs_diff(m.y))));
+        !first.is_empty()
+            && replies.into_iter().all(|r| {
+                board.place(r, defender);
+                let holds = !rule.wins_at(board, index_of(r), defender)
+                    && threat_win(board, rule, attacker, limits, stop).is_some();
+                board.remove(r);
+                holds
+            })
+    };
+    board.remove(m);
+    won
+}
+
+/// The empty points `color` may play, in board order.
+fn legal_points(board: &Board, rule: Rule, color: Color) -> Vec<Pos> {
+    let forbids = rule.has_forbidden_points() && color == Color::Black;
+    board.empty_points().filter(|&p| !forbids || renju::forbidden(board, p).is_none()).collect()
+}
+
+/// The points where `color` makes a three, a four or a five (and may play), in board order.
+fn threats(board: &Board, rule: Rule, color: Color) -> Vec<Pos> {
+    let pos = Position::new(board, rule, color);
+    let legal = legal_points(board, rule, color);
+    legal.into_iter().filter(|&p| pos.shape(color, index_of(p)).threat >= THREE).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::test_boards::stones;
+
+    fn solve_default(board: &Board, rule: Rule, to_move: Color) -> Option<Solution> {
+        solve(board, rule, to_move, ProofLimits::default(), &AtomicBool::new(false))
+    }
+
+    #[test]
+    fn an_open_three_is_won_by_either_open_four_and_not_by_a_four_that_leads_nowhere() {
+        // Black h8 i8 j8 on an open row; white's h9 j9 i7 around it.
+        let board = stones(&[(7, 7), (8, 7), (9, 7)], &[(7, 6), (9, 6), (8, 8)]);
+        let solution = solve_default(&board, Rule::Freestyle, Color::Black).unwrap();
+        let wins = |x, y| solution.first_moves.contains(&Pos::new(x, y));
+        assert!(wins(6, 7) && wins(10, 7), "both open fours: {solution:?}");
+        assert!(!wins(5, 7) && !wins(11, 7), "a four the block ends: {solution:?}");
+        assert!(!wins(8, 10) && solution.first_moves.len() <= 3, "{solution:?}");
+        assert_eq!((solution.moves, solution.plies(), solution.by_fours), (2, 3, true));
+        assert!(solve_default(&board, Rule::Freestyle, Color::White).is_none());
+    }
+
+    #[test]
+    fn a_black_answer_on_a_forbidden_point_is_no_answer_in_renju() {
+        // Black 1..=4 and 6, 7 on row 7 (white at 0): the five would be the overline at 5.
+        // Black's other winning shape: the open three 10, 11, 12 on row 11.
+        let black = [(1, 7), (2, 7), (3, 7), (4, 7), (6, 7), (7, 7), (10, 11), (11, 11), (12, 11)];
+        let white = [(0, 7), (0, 0), (2, 0), (4, 0), (6, 0), (8, 0), (10, 0), (12, 0), (14, 0)];
+        let board = stones(&black, &white);
+        let renju = solve_default(&board, Rule::Renju, Color::Black).unwrap();
+        assert!(!renju.first_moves.contains(&Pos::new(5, 7)), "{renju:?}");
+        assert_eq!(renju.first_moves, [Pos::new(9, 11), Pos::new(13, 11)], "{renju:?}");
+    }
+}
