@@ -59,8 +59,9 @@ fn every_puzzle_reads_and_a_sample_solves_to_its_answers() {
                 continue;
             }
             let to_move = Color::at_ply(p.moves.len());
-            let solved = solve(&board, rule, to_move, ProofLimits::default(), &AtomicBool::new(false))
-                .unwrap_or_else(|| panic!("{file} #{n}: no win"));
+            let solved =
+                solve(&board, rule, to_move, ProofLimits::default(), &AtomicBool::new(false))
+                    .unwrap_or_else(|| panic!("{file} #{n}: no win"));
             assert_eq!(solved.first_moves, p.answers, "{file} #{n}");
             assert_eq!((solved.plies(), solved.by_fours), (p.plies, p.by_fours), "{file} #{n}");
         }
