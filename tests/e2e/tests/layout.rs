@@ -9,7 +9,6 @@ mod common;
 
 use common::*;
 use serde_json::{json, Value};
-use std::time::Instant;
 
 /// A 24-move game with no four in it at any move, black to move.
 const GAME: &str = "h8 i9 i7 g9 h9 h10 j8 g7 k9 l10 j10 k11 g8 f8 j7 j9 k7 l7 i6 h5 k6 k8 f10 e11";
@@ -102,17 +101,7 @@ async fn every_window_from_the_smallest_up_shows_the_whole_panel_and_a_board_tha
 
     // The default window with the evaluation graph open: it used to push Settings / Save / Load
     // half out of the window.
-    let started = Instant::now();
-    app.click("btn-graph").await;
-    app.wait_for("the graph shown", "!document.getElementById('graph-box').hidden").await;
-    loop {
-        let view = app.invoke("get_view", json!({})).await;
-        if view["evaluating"] == false && view["evaluations"].as_array().map_or(0, Vec::len) == 25 {
-            break;
-        }
-        assert!(started.elapsed().as_secs() < 120, "the graph took too long: {view}");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    app.compute_graph(25).await;
     app.wait_for("the graph done", "document.getElementById('btn-graph-stop').hidden").await;
     app.wait_for("the toast gone", "document.getElementById('toast').hidden").await;
     let m = measure(&app, &[&BUTTONS[..], &["board", "graph-box", "moves-card"]].concat()).await;

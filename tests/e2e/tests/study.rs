@@ -173,18 +173,8 @@ async fn the_evaluation_graph_of_a_sixty_move_game_marks_mistakes_and_jumps_to_m
         "document.getElementById('board').dataset.stones.split(';').length === 60",
     )
     .await;
-    let started = Instant::now();
-    app.click("btn-graph").await;
-    app.wait_for("the graph shown", "!document.getElementById('graph-box').hidden").await;
-    loop {
-        let view = app.invoke("get_view", json!({})).await;
-        if view["evaluating"] == false && view["evaluations"].as_array().unwrap().len() == 61 {
-            break;
-        }
-        assert!(started.elapsed().as_secs() < 120, "the graph took too long: {view}");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    println!("graph: {} ms for a 60-move game (61 positions)", started.elapsed().as_millis());
+    let (_, took) = app.compute_graph(61).await;
+    println!("graph: {} ms for a 60-move game (61 positions)", took.as_millis());
     app.wait_for("the graph done", "document.getElementById('btn-graph-stop').hidden").await;
     // A click in the graph shows that move.
     app.js("const c = document.getElementById('eval-graph'); const r = c.getBoundingClientRect();\
@@ -212,22 +202,13 @@ async fn a_missed_win_is_flagged_in_the_list_and_the_graph_and_its_line_drawn() 
     ready(&app).await;
     // White leaves black's three h8 i8 j8 open; black (move 7) plays o1 instead of the open four.
     two_people(&app, &[(7, 7), (7, 6), (8, 7), (9, 6), (9, 7), (8, 8), (14, 14), (10, 7)]).await;
-    app.click("btn-graph").await;
-    let started = Instant::now();
-    loop {
-        let view = app.invoke("get_view", json!({})).await;
-        if view["evaluating"] == false && view["evaluations"].as_array().unwrap().len() == 9 {
-            let flags = &view["proofFlags"];
-            assert!(
-                flags.as_array().unwrap().iter().any(|f| f["ply"] == 7 && f["kind"] == "missedWin"),
-                "{flags}"
-            );
-            assert_eq!(view["evaluations"][6]["win"]["moves"], 2, "{}", view["evaluations"][6]);
-            break;
-        }
-        assert!(started.elapsed().as_secs() < 60, "the graph took too long: {view}");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    let (view, _) = app.compute_graph(9).await;
+    let flags = &view["proofFlags"];
+    assert!(
+        flags.as_array().unwrap().iter().any(|f| f["ply"] == 7 && f["kind"] == "missedWin"),
+        "{flags}"
+    );
+    assert_eq!(view["evaluations"][6]["win"]["moves"], 2, "{}", view["evaluations"][6]);
     app.wait_for(
         "the flag in the list",
         "document.querySelector('[data-testid=proof-flag-7]') !== null",

@@ -279,6 +279,23 @@ impl App {
             .expect("write screenshot");
     }
 
+    /// Starts the evaluation graph ("Graph" button) and waits until all `positions` are
+    /// evaluated (at most two minutes); returns the final view and how long it took.
+    pub async fn compute_graph(&self, positions: usize) -> (Value, Duration) {
+        let started = std::time::Instant::now();
+        self.click("btn-graph").await;
+        self.wait_for("the graph shown", "!document.getElementById('graph-box').hidden").await;
+        loop {
+            let view = self.invoke("get_view", serde_json::json!({})).await;
+            let done = view["evaluations"].as_array().map_or(0, Vec::len);
+            if view["evaluating"] == false && done == positions {
+                return (view, started.elapsed());
+            }
+            assert!(started.elapsed().as_secs() < 120, "the graph took too long: {view}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     /// Gives the window a `width` × `height` page (WebDriver's Set Window Rect, which
     /// WebKitWebDriver honours under Xvfb with no window manager: the window is then all page),
     /// and waits until the page has that size and two frames have been drawn at it (its resize
