@@ -185,6 +185,10 @@ pub struct GenDataArgs {
     /// The brain plays both colours (our search only scores the positions).
     #[arg(long, requires = "opponent")]
     pub opponent_both: bool,
+    /// Carries on an interrupted run: keeps the finished games of OUT.partial (written by the
+    /// same command) and plays the rest.
+    #[arg(long, conflicts_with = "opponent")]
+    pub resume: bool,
 }
 
 /// `gomoku train`.

@@ -68,7 +68,9 @@ pub fn run_gen_data(args: &GenDataArgs) -> Result<(), String> {
         "# gomoku gen-data --rule {} --games {} --nodes {} --seed {} --weights {weights}{against}\n",
         plan.rule, plan.games, plan.nodes, plan.seed
     );
-    let mut sink = Sink::create(&out.display().to_string(), &header)?;
+    let out = out.display().to_string();
+    let mut sink =
+        if args.resume { Sink::resume(&out, &header)? } else { Sink::create(&out, &header)? };
     generate(&plan, threads, &mut sink)?;
     sink.finish()
 }
@@ -100,6 +102,35 @@ impl Sink {
         Ok(sink)
     }
 
+    /// A sink carrying on `OUT.partial` as an earlier run with the same `header` left it: its
+    /// complete lines are kept (one game each), a torn last line is cut, and the next game to
+    /// write is the first one missing. Only for runs that leave no game out (self-play).
+    pub fn resume(out: &str, header: &str) -> Result<Sink, String> {
+        let partial = format!("{out}.partial");
+        let text = std::fs::read_to_string(&partial).map_err(|e| format!("{partial}: {e}"))?;
+        let complete = &text[..text.rfind('\n').map_or(0, |end| end + 1)];
+        if complete.lines().next() != Some(header.trim_end()) {
+            return Err(format!("{partial} was not written by this command ({})", header.trim()));
+        }
+        let games = complete.lines().count() - 1;
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&partial)
+            .map_err(|e| format!("{partial}: {e}"))?;
+        file.set_len(complete.len() as u64).map_err(|e| format!("{partial}: {e}"))?;
+        let mut file = std::io::BufWriter::new(file);
+        use std::io::Seek;
+        file.seek(std::io::SeekFrom::End(0)).map_err(|e| format!("{partial}: {e}"))?;
+        eprintln!("resuming {partial} after {games} games");
+        Ok(Sink {
+            out: out.to_string(),
+            partial,
+            file,
+            waiting: Default::default(),
+            next_to_write: games,
+        })
+    }
+
     fn write(&mut self, text: &str) -> Result<(), String> {
         self.file.write_all(text.as_bytes()).map_err(|e| format!("{}: {e}", self.partial))
     }
@@ -122,7 +153,7 @@ impl Sink {
         self.next_to_write + self.waiting.len()
     }
 
-    /// Makes records `0..count` on `threads` threads, each thread with its own state from
+    /// Makes records `first..count` (`first`: the games already written) on `threads` threads, each thread with its own state from
     /// `start`, and takes each as it is made (`make` returns `None` for a game left out).
     /// Reports progress every 100 games as `what: done/count games`; the first write error
     /// stops the writing and is returned.
@@ -134,7 +165,7 @@ impl Sink {
         start: impl Fn() -> S + Sync,
         make: impl Fn(&mut S, usize) -> Option<GameRecord> + Sync,
     ) -> Result<(), String> {
-        let next = AtomicUsize::new(0);
+        let next = AtomicUsize::new(self.next_to_write);
         let shared = Mutex::new((self, Ok(())));
         std::thread::scope(|scope| {
             for _ in 0..threads {
@@ -368,6 +399,26 @@ mod tests {
         assert!(!partial.exists());
         let games = crate::tuning::data::read_records(&text).unwrap();
         assert_eq!(games, vec![record(0), record(1)]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_resumed_sink_keeps_the_complete_games_cuts_a_torn_line_and_refuses_another_header() {
+        let dir = std::env::temp_dir().join(format!("gen-data-resume-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("games.txt");
+        let out_str = out.to_str().unwrap();
+        let partial = dir.join("games.txt.partial");
+        let torn = format!("# header\n{}\n{}", record(0).to_line(), "1 2 7,7 3");
+        std::fs::write(&partial, torn).unwrap();
+        assert!(Sink::resume(out_str, "# other\n").is_err());
+        let mut sink = Sink::resume(out_str, "# header\n").unwrap();
+        assert_eq!(sink.next_to_write, 1, "one complete game kept");
+        sink.fill("test", 3, 1, || (), |_, n| Some(record(n as u8))).unwrap();
+        sink.finish().unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        let games = crate::tuning::data::read_records(&text).unwrap();
+        assert_eq!(games, vec![record(0), record(1), record(2)]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
