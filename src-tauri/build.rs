@@ -37,6 +37,14 @@ const COMMANDS: &[&str] = &[
     "import_text",
     "export_png",
     "decide",
+    "puzzles",
+    "open_puzzle",
+    "puzzle_move",
+    "retry_puzzle",
+    "puzzle_hint",
+    "next_puzzle",
+    "close_puzzle",
+    "find_own_puzzles",
 ];
 
 fn main() {

@@ -136,6 +136,18 @@ export const api = Object.freeze({
   exportPng: (png) => call('export_png', { png: Array.from(png) }),
   /** A person's opening decision. @param {string} decision */
   decide: (decision) => call('decide', { decision }),
+  /** Every puzzle with the person's progress. */
+  puzzles: () => call('puzzles'),
+  /** @param {string} id */
+  openPuzzle: (id) => call('open_puzzle', { id }),
+  /** The person's move in the puzzle; resolves once it is judged and answered. */
+  puzzleMove: (x, y) => call('puzzle_move', { x, y }),
+  retryPuzzle: () => call('retry_puzzle'),
+  puzzleHint: () => call('puzzle_hint'),
+  nextPuzzle: () => call('next_puzzle'),
+  closePuzzle: () => call('close_puzzle'),
+  /** Looks for puzzles in the person's kept games; resolves with the whole list. */
+  findOwnPuzzles: () => call('find_own_puzzles'),
   /** @param {(view: GameView) => void} fn */
   onView: (fn) => listen(EVENTS.view, fn),
   /** @param {(analysis: object) => void} fn */

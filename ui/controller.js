@@ -61,7 +61,8 @@ export function createController(deps) {
     }));
     if (opts.initial) return true;
     if (change.sound) sound.play(change.sound);
-    if (change.banner) onOutcome(outcomeInfo(view));
+    // A solved puzzle says so on its card, not with the game's banner.
+    if (change.banner && !view.puzzle) onOutcome(outcomeInfo(view));
     else if (view.status.state === 'playing') onOutcome(null);
     return true;
   }
@@ -127,8 +128,9 @@ export function createController(deps) {
         return;
       }
       setGame({ moving: true }, { quiet: true });
+      const move = view.puzzle ? api.puzzleMove : api.play;
       try {
-        await run(() => api.play(point.x, point.y), { point });
+        await run(() => move(point.x, point.y), { point });
       } finally {
         setGame({ moving: false }, { quiet: true });
       }
@@ -145,8 +147,13 @@ export function createController(deps) {
     aiMove: () => run(api.aiMove),
     async hint() {
       setGame({ hint: null });
-      await run(api.hint);
+      await run(game().view?.puzzle ? api.puzzleHint : api.hint);
     },
+    /** Opens puzzle `id` (a new epoch: the study part starts afresh). @param {string} id */
+    openPuzzle: (id) => run(() => api.openPuzzle(id), { reset: true }),
+    retryPuzzle: () => run(api.retryPuzzle),
+    nextPuzzle: () => run(api.nextPuzzle, { reset: true }),
+    closePuzzle: () => run(api.closePuzzle, { reset: true }),
     async save() {
       try {
         showView(await api.saveGame());

@@ -27,6 +27,7 @@ import { askResume } from './dialogs/resume.js';
 import { isModalOpen } from './dialogs/modal.js';
 import { confirmBranch } from './dialogs/branch.js';
 import { wireStudy } from './study-wiring.js';
+import { renderPuzzleCard, wirePuzzles } from './puzzle-panel.js';
 import { createStudy } from './study-controller.js';
 import { candidatesOf, plyShown, provenWinAt, viewAtPly, winStones } from './study.js';
 import { createOpening, openingButtons, openingMarks, openingPrompt } from './opening.js';
@@ -114,13 +115,14 @@ function modelOf(state, shownView) {
   const candidates = analysisOn && analysed ? candidatesOf(analysed, shownView, t)
     : live ? openingMarks(view, state.opening.pendingOffer) : [];
   const win = winStep == null ? null : provenWinAt(view, plyShown(view, shownPly));
+  const puzzleHint = view.puzzle?.hint ? [view.puzzle.hint] : null;
   if (win) {
     const model = boardModel(shownView, { showNumbers: numbers, hint: winStones(win, winStep) });
     return { ...model, hintLimit: win.line.length };
   }
   return boardModel(shownView, {
     showNumbers: numbers,
-    hint: hoverLine ?? (live ? hint : null),
+    hint: hoverLine ?? (live ? puzzleHint ?? hint : null),
     candidates,
   });
 }
@@ -175,6 +177,7 @@ function render(state) {
   if (!view) return;
   const vm = deriveViewModel(view, t, { sinceMs: performance.now() - receivedAt });
   renderPanel(vm);
+  renderPuzzleCard(view, t);
   const ply = plyShown(view, state.study.shownPly);
   const shownView = viewAtPly(view, ply);
   renderBoard(state, shownView);
@@ -362,6 +365,7 @@ bindShortcuts(window, (action) => {
 /* ---------- review, analysis, graph, editor, in and out ---------- */
 
 wireStudy({ canvas, store, study, controller, opening, toast, modelOf });
+wirePuzzles({ controller, api, notify: (message, kind) => toast.show(message, kind) });
 
 /* ---------- shell events, start-up ---------- */
 

@@ -28,6 +28,6 @@ export const SHARED = Object.freeze(JSON.parse(String.raw`/*json*/{
     "aiThinking", "badPosition", "badRecord", "badSettings", "fiveOnBoard", "forbidden",
     "forbiddenStone", "gameOver", "inOpening", "io", "noVariation", "notAnOpening", "notCentre",
     "notNow", "notOffered", "notYourTurn", "nothingToRedo", "nothingToUndo", "occupied",
-    "outOfBoard", "stoneCounts", "symmetricOffers"
+    "outOfBoard", "puzzle", "stoneCounts", "symmetricOffers"
   ]
 }/*end*/`.slice(8, -7), (_, value) => Object.freeze(value)));

@@ -159,9 +159,11 @@ export function deriveViewModel(view, t, opts = {}) {
     stepText: view.moves.length ? t('step.count', { n: view.moves.length }) : t('step.start'),
     stonesAttr: stonesAttribute(view),
     buttons: {
-      undo: { disabled: !view.canUndo },
-      redo: { disabled: !view.canRedo || view.aiThinking },
-      hint: { disabled: !playing || view.aiThinking || toMoveIsAi || inOpening },
+      // In a puzzle its card has the hint and retry; the game's undo and redo wait.
+      undo: { disabled: !view.canUndo || Boolean(view.puzzle) },
+      redo: { disabled: !view.canRedo || view.aiThinking || Boolean(view.puzzle) },
+      hint: { disabled: !playing || view.aiThinking || toMoveIsAi || inOpening
+        || (Boolean(view.puzzle) && view.puzzle.status !== 'playing') },
       save: { disabled: false },
       load: { disabled: false },
       stop: { hidden: !view.aiThinking },

@@ -15,13 +15,11 @@ use crate::gendata::write_atomically;
 use crate::read_text;
 use crate::tuning::data::{read_records, GameRecord};
 use gomoku::ai::{threat_win, ProofLimits};
-use gomoku::study::puzzle::{solve, Solution};
-use gomoku::{Board, Color, Pos, Rule};
+use gomoku::study::catalogue::{Puzzle, MAX_ANSWERS, PUZZLE_SIZE as SIZE};
+use gomoku::study::puzzle::solve;
+use gomoku::{Board, Color, Rule};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
-
-/// The most winning first moves a puzzle may have.
-const MAX_ANSWERS: usize = 2;
 
 /// The grades aimed at in turn, in plies to the five.
 const GRADES: [u32; 4] = [3, 5, 7, 9];
@@ -83,13 +81,8 @@ pub fn puzzle_of(record: &GameRecord, rule: Rule, grade: u32) -> Option<String> 
     let (_, ply, board) = best?;
     let solution = solve(&board, rule, Color::at_ply(ply), ProofLimits::default(), &never)?;
     let answers = solution.first_moves.len();
-    (1..=MAX_ANSWERS).contains(&answers).then(|| line(rule, &record.moves[..ply], &solution))
+    (1..=MAX_ANSWERS)
+        .contains(&answers)
+        .then(|| Puzzle::new(rule, SIZE, record.moves[..ply].to_vec(), &solution).to_line())
 }
 
-fn line(rule: Rule, moves: &[Pos], solution: &Solution) -> String {
-    let notation = |p: &Pos| p.to_notation(15).map(|n| n.to_string()).unwrap_or_default();
-    let position: String = moves.iter().map(notation).collect();
-    let answers: Vec<String> = solution.first_moves.iter().map(notation).collect();
-    let kind = if solution.by_fours { "vcf" } else { "vct" };
-    format!("{rule} {position} | {} | {} | {kind}", answers.join(" "), solution.plies())
-}

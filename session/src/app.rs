@@ -16,7 +16,12 @@ use crate::study_jobs::{request_analysis, request_graph};
 use crate::view::{GameView, StoneView};
 use gomoku::game::Names;
 use gomoku::record::MAX_SAVE_BYTES;
+use crate::own_puzzles;
+use crate::puzzles::PuzzleList;
+use gomoku::ai::ProofLimits;
+use gomoku::study::trainer::judge;
 use gomoku::{Color, Level, Mode};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 /// The session and the file picker, shared by every command (cheap to clone).
@@ -49,6 +54,22 @@ impl App {
         Ok(view)
     }
 
+    /// [`App::change`] for a command on the game in play, refused during a puzzle.
+    fn game_change(
+        &self,
+        f: impl FnOnce(&mut Session) -> AppResult<GameView>,
+    ) -> AppResult<GameView> {
+        self.change(|s| {
+            s.not_in_puzzle()?;
+            f(s)
+        })
+    }
+
+    /// Refuses a search command during a puzzle.
+    fn check_not_in_puzzle(&self) -> AppResult<()> {
+        lock(&self.shared).not_in_puzzle()
+    }
+
     /// The current game.
     pub fn view(&self) -> GameView {
         lock(&self.shared).view()
@@ -67,7 +88,7 @@ impl App {
     /// # Errors
     /// As [`Session::play`].
     pub fn play(&self, x: u8, y: u8) -> AppResult<GameView> {
-        self.change(|s| s.play(x, y))
+        self.game_change(|s| s.play(x, y))
     }
 
     /// Takes back moves.
@@ -75,7 +96,7 @@ impl App {
     /// # Errors
     /// `nothingToUndo`.
     pub fn undo(&self) -> AppResult<GameView> {
-        self.change(Session::undo)
+        self.game_change(Session::undo)
     }
 
     /// Replays undone moves.
@@ -83,7 +104,7 @@ impl App {
     /// # Errors
     /// `nothingToRedo`.
     pub fn redo(&self) -> AppResult<GameView> {
-        self.change(Session::redo)
+        self.game_change(Session::redo)
     }
 
     /// Lets the AI (or the chosen engine) move for the side to move.
@@ -91,6 +112,7 @@ impl App {
     /// # Errors
     /// `aiThinking`, `gameOver`.
     pub fn ai_move(&self) -> AppResult<GameView> {
+        self.check_not_in_puzzle()?;
         request_move(&self.shared)
     }
 
@@ -99,6 +121,9 @@ impl App {
     /// # Errors
     /// `aiThinking`, `gameOver`.
     pub fn hint(&self) -> AppResult<GameView> {
+        if lock(&self.shared).in_puzzle() {
+            return self.puzzle_hint();
+        }
         request_hint(&self.shared)
     }
 
@@ -128,7 +153,7 @@ impl App {
     /// # Errors
     /// As [`Session::set_mode`].
     pub fn set_mode(&self, mode: Mode, human_color: Color) -> AppResult<GameView> {
-        self.change(|s| s.set_mode(mode, human_color))
+        self.game_change(|s| s.set_mode(mode, human_color))
     }
 
     /// Saves where the person chooses, in the format the chosen name's extension names.
@@ -237,7 +262,7 @@ impl App {
     /// # Errors
     /// As [`Session::set_opponent`].
     pub fn set_opponent(&self, engine: Option<&str>) -> AppResult<GameView> {
-        self.change(|s| s.set_opponent(engine))
+        self.game_change(|s| s.set_opponent(engine))
     }
 
     /// Review on or off: while on, the AI does not move by itself.
@@ -254,7 +279,7 @@ impl App {
     /// # Errors
     /// As [`Session::play_from`].
     pub fn play_from(&self, ply: usize, x: u8, y: u8) -> AppResult<GameView> {
-        self.change(|s| s.play_from(ply, x, y))
+        self.game_change(|s| s.play_from(ply, x, y))
     }
 
     /// Swaps the line with the kept variation.
@@ -262,7 +287,7 @@ impl App {
     /// # Errors
     /// `noVariation`.
     pub fn restore_variation(&self) -> AppResult<GameView> {
-        self.change(Session::restore_variation)
+        self.game_change(Session::restore_variation)
     }
 
     /// Analysis mode: the `lines` best moves of the position after `ply` moves, until stopped.
@@ -270,6 +295,7 @@ impl App {
     /// # Errors
     /// As [`request_analysis`].
     pub fn analyze(&self, ply: usize, lines: usize) -> AppResult<GameView> {
+        self.check_not_in_puzzle()?;
         request_analysis(&self.shared, ply, lines)
     }
 
@@ -278,6 +304,7 @@ impl App {
     /// # Errors
     /// As [`request_graph`].
     pub fn evaluate_game(&self) -> AppResult<GameView> {
+        self.check_not_in_puzzle()?;
         request_graph(&self.shared)
     }
 
@@ -286,7 +313,7 @@ impl App {
     /// # Errors
     /// As [`Session::set_position`].
     pub fn set_position(&self, stones: &[StoneView], to_move: Color) -> AppResult<GameView> {
-        self.change(|s| s.set_position(stones, to_move))
+        self.game_change(|s| s.set_position(stones, to_move))
     }
 
     /// The position as a move string, for the clipboard.
@@ -314,7 +341,82 @@ impl App {
     /// # Errors
     /// As [`Session::decide`].
     pub fn decide(&self, decision: &str) -> AppResult<GameView> {
-        self.change(|s| s.decide(decision))
+        self.game_change(|s| s.decide(decision))
+    }
+
+    /// Every puzzle with the person's progress.
+    pub fn puzzles(&self) -> PuzzleList {
+        lock(&self.shared).puzzles()
+    }
+
+    /// Opens puzzle `id` (the game in play is kept aside until the puzzle is closed).
+    ///
+    /// # Errors
+    /// As [`Session::open_puzzle`].
+    pub fn open_puzzle(&self, id: &str) -> AppResult<GameView> {
+        lock(&self.shared).open_puzzle(id)
+    }
+
+    /// The person's move in the puzzle: on the board at once, then judged without the lock
+    /// (the page is told when the stone is down); the defence's reply is on the board when this
+    /// returns.
+    ///
+    /// # Errors
+    /// As [`Session::begin_puzzle_move`].
+    pub fn puzzle_move(&self, x: u8, y: u8) -> AppResult<GameView> {
+        let pending = {
+            let mut session = lock(&self.shared);
+            let pending = session.begin_puzzle_move(x, y)?;
+            session.notifier().view(&session.view());
+            pending
+        };
+        let never = AtomicBool::new(false);
+        let p = &pending;
+        let verdict = judge(&p.board, p.rule, p.attacker, p.m, ProofLimits::default(), &never);
+        Ok(lock(&self.shared).end_puzzle_move(&pending, verdict))
+    }
+
+    /// Takes a wrong move back.
+    ///
+    /// # Errors
+    /// As [`Session::retry_puzzle`].
+    pub fn retry_puzzle(&self) -> AppResult<GameView> {
+        lock(&self.shared).retry_puzzle()
+    }
+
+    /// Shows the next winning move of the puzzle.
+    ///
+    /// # Errors
+    /// As [`Session::puzzle_hint`].
+    pub fn puzzle_hint(&self) -> AppResult<GameView> {
+        lock(&self.shared).puzzle_hint()
+    }
+
+    /// Opens the next unsolved puzzle of the same rule and grade.
+    ///
+    /// # Errors
+    /// As [`Session::next_puzzle`].
+    pub fn next_puzzle(&self) -> AppResult<GameView> {
+        lock(&self.shared).next_puzzle()
+    }
+
+    /// Closes the puzzle; the game kept aside comes back.
+    ///
+    /// # Errors
+    /// As [`Session::close_puzzle`].
+    pub fn close_puzzle(&self) -> AppResult<GameView> {
+        self.change(Session::close_puzzle)
+    }
+
+    /// Looks for puzzles in the person's kept games and autosave (without the lock: a few
+    /// seconds for hundreds of games) and lists every puzzle with them.
+    pub fn find_own_puzzles(&self) -> PuzzleList {
+        let (files, clock) = {
+            let session = lock(&self.shared);
+            (session.own_game_files(), session.clock())
+        };
+        let found = own_puzzles::find(&files, clock, &AtomicBool::new(false));
+        lock(&self.shared).set_own_puzzles(found)
     }
 
     /// Ends every search and external engine (the app is closing).

@@ -33,6 +33,9 @@ pub enum AppError {
     BadPosition(gomoku::game::SetupError),
     /// An opening decision is refused.
     Opening(OpeningError),
+    /// A puzzle command that does not fit now (no puzzle open, an unknown puzzle, nothing to
+    /// retry).
+    Puzzle(String),
 }
 
 impl AppError {
@@ -61,6 +64,7 @@ impl AppError {
         "nothingToUndo",
         "occupied",
         "outOfBoard",
+        "puzzle",
         "stoneCounts",
         "symmetricOffers",
     ];
@@ -94,6 +98,7 @@ impl AppError {
             AppError::Cancelled => "cancelled",
             AppError::Io(_) => "io",
             AppError::Engine(_) => "engine",
+            AppError::Puzzle(_) => "puzzle",
         }
     }
 }
@@ -112,6 +117,7 @@ impl fmt::Display for AppError {
             AppError::Engine(why) => write!(f, "{why}"),
             AppError::BadPosition(e) => write!(f, "{e}"),
             AppError::Opening(e) => write!(f, "{e}"),
+            AppError::Puzzle(why) => write!(f, "{why}"),
         }
     }
 }

@@ -13,6 +13,10 @@ pub struct Storage {
     pub preferences: PathBuf,
     /// The external engines the person added.
     pub engines: PathBuf,
+    /// The person's puzzle progress.
+    pub puzzle_progress: PathBuf,
+    /// The finished games kept for puzzles from the person's own games (one file each).
+    pub games: PathBuf,
 }
 
 impl Storage {
@@ -22,6 +26,8 @@ impl Storage {
             autosave: data_dir.join("autosave.json"),
             preferences: config_dir.join("preferences.json"),
             engines: config_dir.join("engines.json"),
+            puzzle_progress: data_dir.join("puzzles.json"),
+            games: data_dir.join("games"),
         }
     }
 }

@@ -56,6 +56,8 @@ pub struct GameView {
     pub evaluations: Vec<EvaluationView>,
     /// The move numbers of the biggest mistakes (by the evaluations), biggest first.
     pub mistakes: Vec<usize>,
+    /// The puzzle in play, if any (the board shows its position).
+    pub puzzle: Option<crate::puzzles::PuzzleView>,
     /// The moves that threw away a proven win or walked into one (the most serious mistakes),
     /// in move order.
     pub proof_flags: Vec<ProofFlagView>,
@@ -375,6 +377,7 @@ pub fn view_of(game: &Game, generation: u64, ai_thinking: bool) -> GameView {
             .map(|e| EvaluationView::of(e, game.settings().rule))
             .collect(),
         mistakes: mistakes(evaluations, |ply| game.color_at(ply - 1), MISTAKES_SHOWN),
+        puzzle: None,
         proof_flags: proof_flags(evaluations, &game.line(), |ply| game.color_at(ply - 1))
             .into_iter()
             .map(|(ply, flag)| ProofFlagView::of(ply, flag))

@@ -6,6 +6,7 @@ use gomoku::{Color, Level, Mode};
 use gomoku_session::engines::EngineView;
 use gomoku_session::error::{AppError, AppResult};
 use gomoku_session::prefs::Preferences;
+use gomoku_session::puzzles::PuzzleList;
 use gomoku_session::session::{NewGameSettings, StartupInfo};
 use gomoku_session::view::{GameView, StoneView};
 use gomoku_session::App;
@@ -227,6 +228,54 @@ pub async fn export_png(app: State<'_, App>, png: Vec<u8>) -> AppResult<()> {
 #[tauri::command]
 pub fn decide(app: State<'_, App>, decision: String) -> AppResult<GameView> {
     app.decide(&decision)
+}
+
+/// Every puzzle with the person's progress.
+#[tauri::command]
+pub fn puzzles(app: State<'_, App>) -> PuzzleList {
+    app.puzzles()
+}
+
+/// Opens a puzzle (the game in play is kept aside).
+#[tauri::command]
+pub fn open_puzzle(app: State<'_, App>, id: String) -> AppResult<GameView> {
+    app.open_puzzle(&id)
+}
+
+/// The person's move in the puzzle, judged off the main thread (the solver may take a moment).
+#[tauri::command]
+pub async fn puzzle_move(app: State<'_, App>, x: u8, y: u8) -> AppResult<GameView> {
+    off_main_thread(app.inner().clone(), move |app| app.puzzle_move(x, y)).await
+}
+
+/// Takes a wrong puzzle move back.
+#[tauri::command]
+pub fn retry_puzzle(app: State<'_, App>) -> AppResult<GameView> {
+    app.retry_puzzle()
+}
+
+/// Shows the puzzle's next winning move.
+#[tauri::command]
+pub async fn puzzle_hint(app: State<'_, App>) -> AppResult<GameView> {
+    off_main_thread(app.inner().clone(), |app| app.puzzle_hint()).await
+}
+
+/// Opens the next unsolved puzzle of the same rule and grade.
+#[tauri::command]
+pub fn next_puzzle(app: State<'_, App>) -> AppResult<GameView> {
+    app.next_puzzle()
+}
+
+/// Closes the puzzle; the game kept aside comes back.
+#[tauri::command]
+pub fn close_puzzle(app: State<'_, App>) -> AppResult<GameView> {
+    app.close_puzzle()
+}
+
+/// Looks for puzzles in the person's kept games, off the main thread.
+#[tauri::command]
+pub async fn find_own_puzzles(app: State<'_, App>) -> AppResult<PuzzleList> {
+    off_main_thread(app.inner().clone(), |app| Ok(app.find_own_puzzles())).await
 }
 
 /// Runs `f` on a blocking thread (a native dialog blocks until the person answers).

@@ -111,6 +111,14 @@ pub fn build_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::import_text,
         commands::export_png,
         commands::decide,
+        commands::puzzles,
+        commands::open_puzzle,
+        commands::puzzle_move,
+        commands::retry_puzzle,
+        commands::puzzle_hint,
+        commands::next_puzzle,
+        commands::close_puzzle,
+        commands::find_own_puzzles,
     ])
 }
 

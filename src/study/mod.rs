@@ -3,6 +3,8 @@
 //! winning chances a person reads; the AI itself ([`crate::ai`]) knows nothing of games, so the
 //! functions that read a [`crate::Game`] for it live here.
 
+pub mod catalogue;
 pub mod chances;
 pub mod graph;
 pub mod puzzle;
+pub mod trainer;

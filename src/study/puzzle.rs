@@ -62,13 +62,8 @@ fn wins_after(
     board.place(m, attacker);
     let won = rule.wins_at(board, index_of(m), attacker) || {
         let defender = !attacker;
-        // Were the defender to pass, the attacker's next win: no win then, no win at all; its
-        // points are the defender's likeliest refutations, tried first.
-        let next = threat_win(board, rule, attacker, limits, stop);
-        let first = next.map_or_else(Vec::new, |w| w.line);
-        let mut replies = legal_points(board, rule, defender);
-        replies.sort_by_key(|p| (!first.contains(p), p.x.abs_diff(m.x).max(p.y.abs_diff(m.y))));
-        !first.is_empty()
+        let replies = replies_by_likelihood(board, rule, attacker, m, limits, stop);
+        !replies.is_empty()
             && replies.into_iter().all(|r| {
                 board.place(r, defender);
                 let holds = !rule.wins_at(board, index_of(r), defender)
@@ -81,8 +76,29 @@ fn wins_after(
     won
 }
 
+/// The defender's replies to the attacker's move `m` (placed on `board`), likeliest
+/// refutations first: the points of the attacker's next win were the defender to pass, then
+/// the rest by distance from `m`. Empty when the attacker would have no win even then (no
+/// reply is needed to refute `m`).
+pub(crate) fn replies_by_likelihood(
+    board: &Board,
+    rule: Rule,
+    attacker: Color,
+    m: Pos,
+    limits: ProofLimits,
+    stop: &AtomicBool,
+) -> Vec<Pos> {
+    let Some(next) = threat_win(board, rule, attacker, limits, stop) else {
+        return Vec::new();
+    };
+    let mut replies = legal_points(board, rule, !attacker);
+    let distance = |p: &Pos| p.x.abs_diff(m.x).max(p.y.abs_diff(m.y));
+    replies.sort_by_key(|p| (!next.line.contains(p), distance(p)));
+    replies
+}
+
 /// The empty points `color` may play, in board order.
-fn legal_points(board: &Board, rule: Rule, color: Color) -> Vec<Pos> {
+pub(crate) fn legal_points(board: &Board, rule: Rule, color: Color) -> Vec<Pos> {
     let forbids = rule.has_forbidden_points() && color == Color::Black;
     board.empty_points().filter(|&p| !forbids || renju::forbidden(board, p).is_none()).collect()
 }

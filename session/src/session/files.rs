@@ -1,4 +1,5 @@
-//! The session's files: records in and out, the autosave and resuming it, the preferences.
+//! The session's files: records in and out, the autosave and resuming it, the preferences,
+//! the finished games kept for puzzles.
 
 use super::Session;
 use crate::error::{AppError, AppResult};
@@ -9,7 +10,8 @@ use crate::view::GameView;
 use gomoku::game::{Clock, Settings};
 use gomoku::record::{self, MAX_SAVE_BYTES};
 use gomoku::{Color, Game, Mode};
-use std::path::Path;
+use crate::puzzles::fingerprint;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 impl Session {
@@ -82,11 +84,54 @@ impl Session {
     }
 
     /// Writes the game to the autosave file (errors are ignored: autosave must never block play).
+    /// During a puzzle the game kept aside is the one saved.
     pub(crate) fn autosave(&self) {
         if let Some(storage) = &self.storage {
-            let _ =
-                write_atomically(&storage.autosave, record::save_to_string(&self.game).as_bytes());
+            let game = self.puzzle.as_ref().map_or(&self.game, |p| &p.stashed);
+            let _ = write_atomically(&storage.autosave, record::save_to_string(game).as_bytes());
         }
+    }
+
+    /// Keeps a finished game (five moves or more, not a puzzle) in the games folder, once: its
+    /// file is named by its line, so the same game is kept once however often it ends or is
+    /// loaded. The newest [`KEPT_GAMES`] are kept. Errors are ignored like the autosave's.
+    pub(crate) fn keep_finished_game(&self) {
+        let (Some(storage), None) = (&self.storage, &self.puzzle) else { return };
+        let game = &self.game;
+        if game.is_playing() || game.moves().len() < 5 {
+            return;
+        }
+        let moves: Vec<_> = game.moves().iter().map(|m| m.pos).collect();
+        let s = game.settings();
+        let name = format!("game-{:016x}.json", fingerprint(s.rule, s.size, &moves));
+        let path = storage.games.join(name);
+        if !path.exists() {
+            let _ = write_atomically(&path, record::save_to_string(game).as_bytes());
+            prune_games(&storage.games);
+        }
+    }
+}
+
+/// How many finished games the games folder keeps.
+pub const KEPT_GAMES: usize = 300;
+
+/// The kept games, newest first.
+pub fn kept_games(dir: &Path) -> Vec<PathBuf> {
+    let Ok(read) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = read
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter_map(|p| Some((std::fs::metadata(&p).ok()?.modified().ok()?, p)))
+        .collect();
+    files.sort_by(|a, b| b.cmp(a));
+    files.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Removes the oldest kept games beyond [`KEPT_GAMES`].
+fn prune_games(dir: &Path) {
+    for old in kept_games(dir).into_iter().skip(KEPT_GAMES) {
+        let _ = std::fs::remove_file(old);
     }
 }
 

@@ -4,9 +4,10 @@
 mod engines;
 mod files;
 mod jobs;
+mod puzzles;
 mod study;
 
-pub use files::settings_from_prefs;
+pub use files::{kept_games, settings_from_prefs, KEPT_GAMES};
 use files::{load_autosave, load_prefs};
 pub use study::check_png;
 
@@ -15,6 +16,8 @@ use crate::error::{AppError, AppResult};
 use crate::job::{JobKind, JobSlot};
 use crate::notify::Notifier;
 use crate::prefs::Preferences;
+use crate::puzzle_progress::PuzzleProgress;
+use crate::puzzles::{shipped, Entry, PuzzleRun};
 use crate::storage::Storage;
 use crate::view::{view_of, GameView};
 use gomoku::ai::{Engine, LevelConfig};
@@ -96,6 +99,22 @@ pub struct Session {
     notifier: Arc<dyn Notifier>,
     /// The time source.
     clock: Arc<dyn Clock>,
+    /// Puzzle mode: the puzzles, the one in play, the person's progress.
+    puzzles: PuzzleState,
+    /// The puzzle in play (the game it replaced kept aside in it).
+    puzzle: Option<PuzzleRun>,
+}
+
+/// The puzzles and the person's progress.
+struct PuzzleState {
+    /// The shipped puzzles.
+    shipped: Vec<Entry>,
+    /// Those found in the person's games (by the last search).
+    mine: Vec<Entry>,
+    /// The person's progress.
+    progress: PuzzleProgress,
+    /// A problem with the progress file, until reported.
+    notice: Option<String>,
 }
 
 /// How long the jobs search.
@@ -140,6 +159,11 @@ impl Session {
             .as_ref()
             .and_then(|s| load_autosave(s, parts.clock.clone(), &mut warnings));
         let engines = ExternalEngines::load(parts.storage.as_ref(), &mut warnings);
+        let (progress, notice) = parts
+            .storage
+            .as_ref()
+            .map_or_else(Default::default, |s| PuzzleProgress::load(&s.puzzle_progress));
+        let puzzles = PuzzleState { shipped: shipped(), mine: Vec::new(), progress, notice };
         Session {
             game,
             generation: 1,
@@ -155,6 +179,8 @@ impl Session {
             warnings,
             notifier: parts.notifier,
             clock: parts.clock,
+            puzzles,
+            puzzle: None,
         }
     }
 
@@ -166,6 +192,7 @@ impl Session {
         view.analysing = matches!(kind, Some(JobKind::Analysis { .. }));
         view.evaluating = kind == Some(JobKind::Graph);
         view.reviewing = self.reviewing;
+        view.puzzle = self.puzzle_view();
         if let Some(o) = self.engines.opponent() {
             view.engine = Some(crate::view::EngineRef { id: o.id.clone(), name: o.name.clone() });
             for player in [&mut view.players.black, &mut view.players.white] {
@@ -204,10 +231,11 @@ impl Session {
         self.jobs.cancel();
     }
 
-    /// Marks a change of the game: new generation, autosave.
+    /// Marks a change of the game: new generation, autosave, a finished game kept.
     pub(crate) fn changed(&mut self) {
         self.generation += 1;
         self.autosave();
+        self.keep_finished_game();
     }
 
     /// Starts a new game.
@@ -231,6 +259,7 @@ impl Session {
         }
         self.cancel_job();
         self.remember_settings(game.settings());
+        self.puzzle = None;
         self.game = game;
         self.set_opponent(new.engine.as_deref())?;
         self.autoplay = self.game.settings().mode == Mode::AiVsAi;
@@ -386,6 +415,7 @@ impl Session {
     /// Replaces the game with a loaded one.
     pub fn replace_game(&mut self, game: Game) -> GameView {
         self.cancel_job();
+        self.puzzle = None;
         self.autoplay = game.settings().mode == Mode::AiVsAi;
         self.game = game;
         self.check_opponent_rule();
