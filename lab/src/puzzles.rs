@@ -85,4 +85,3 @@ pub fn puzzle_of(record: &GameRecord, rule: Rule, grade: u32) -> Option<String> 
         .contains(&answers)
         .then(|| Puzzle::new(rule, SIZE, record.moves[..ply].to_vec(), &solution).to_line())
 }
-

@@ -64,8 +64,9 @@ impl PuzzleProgress {
             Ok(progress) => (progress, None),
             Err(why) => {
                 let aside = shown(set_aside(path));
-                let message =
-                    format!("The puzzle progress was unreadable ({why}); it was set aside as {aside}.");
+                let message = format!(
+                    "The puzzle progress was unreadable ({why}); it was set aside as {aside}."
+                );
                 (PuzzleProgress::default(), Some(message))
             }
         }
@@ -119,7 +120,8 @@ mod tests {
     use super::*;
 
     fn temp_dir(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("gomoku-progress-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("gomoku-progress-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir

@@ -239,7 +239,11 @@ pub fn list(entries: &[Entry], progress: &PuzzleProgress, notice: Option<String>
 }
 
 /// The unsolved puzzles of `of`'s rule and grade after it in `entries`, then from the start.
-pub fn unsolved_after<'a>(entries: &'a [Entry], of: &Entry, progress: &PuzzleProgress) -> Vec<&'a Entry> {
+pub fn unsolved_after<'a>(
+    entries: &'a [Entry],
+    of: &Entry,
+    progress: &PuzzleProgress,
+) -> Vec<&'a Entry> {
     let at = entries.iter().position(|e| e.id == of.id).unwrap_or(0);
     let same = |e: &&Entry| {
         e.id != of.id
@@ -259,9 +263,9 @@ pub fn mine_id(rule: Rule, size: u8, moves: &[Pos], ply: usize) -> String {
 pub fn fingerprint(rule: Rule, size: u8, moves: &[Pos]) -> u64 {
     let bytes = format!("{rule}{size}").into_bytes().into_iter();
     let stones = moves.iter().flat_map(|m| [m.x, m.y]);
-    bytes.chain(stones).fold(0xcbf2_9ce4_8422_2325, |hash, b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    bytes
+        .chain(stones)
+        .fold(0xcbf2_9ce4_8422_2325, |hash, b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 #[cfg(test)]

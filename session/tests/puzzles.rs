@@ -76,9 +76,24 @@ fn human_game(app: &App) {
 /// four, white blocks, and white goes on to five on the right edge: a finished game in which
 /// black missed a win at move 7.
 const MISSED: &[(u8, u8)] = &[
-    (7, 7), (7, 6), (8, 7), (9, 6), (9, 7), (8, 8), // black's open three, black to move
-    (0, 0), (6, 7), // the miss, and white's block
-    (0, 4), (14, 0), (0, 8), (14, 1), (0, 12), (14, 2), (2, 14), (14, 3), (4, 14), (14, 4),
+    (7, 7),
+    (7, 6),
+    (8, 7),
+    (9, 6),
+    (9, 7),
+    (8, 8), // black's open three, black to move
+    (0, 0),
+    (6, 7), // the miss, and white's block
+    (0, 4),
+    (14, 0),
+    (0, 8),
+    (14, 1),
+    (0, 12),
+    (14, 2),
+    (2, 14),
+    (14, 3),
+    (4, 14),
+    (14, 4),
 ];
 
 fn play_all(app: &App, moves: &[(u8, u8)]) -> GameView {
@@ -183,8 +198,8 @@ fn a_corrupt_progress_file_is_set_aside_and_reported_once() {
     assert!(notice.contains("set aside"), "{notice}");
     assert!(app.puzzles().notice.is_none(), "once");
     assert!(!dir.join("puzzles.json").exists());
-    assert!(std::fs::read_dir(&dir).unwrap().any(|e| {
-        e.unwrap().file_name().to_string_lossy().starts_with("puzzles.json.corrupt")
-    }));
+    assert!(std::fs::read_dir(&dir)
+        .unwrap()
+        .any(|e| { e.unwrap().file_name().to_string_lossy().starts_with("puzzles.json.corrupt") }));
     let _ = std::fs::remove_dir_all(dir);
 }

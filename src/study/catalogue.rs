@@ -87,7 +87,8 @@ impl Puzzle {
 
     /// The line [`Puzzle::parse`] reads.
     pub fn to_line(&self) -> String {
-        let notation = |p: &Pos| p.to_notation(self.size).map(|n| n.to_string()).unwrap_or_default();
+        let notation =
+            |p: &Pos| p.to_notation(self.size).map(|n| n.to_string()).unwrap_or_default();
         let position: String = self.moves.iter().map(notation).collect();
         let answers: Vec<String> = self.answers.iter().map(notation).collect();
         let kind = if self.by_fours { "vcf" } else { "vct" };
@@ -143,12 +144,13 @@ pub fn missed_wins(rule: Rule, size: u8, moves: &[Pos], stop: &AtomicBool) -> Ve
         let player = Color::at_ply(ply);
         let already = found.iter().any(|(p, _)| Color::at_ply(*p) == player);
         let win = if already { None } else { threat_win(&board, rule, player, limits, stop) };
-        if win.is_some_and(|w| w.moves >= 2 && w.line.first() != Some(&m)) {
-            if !kept(&board, rule, player, moves.get(ply..ply + 2).unwrap_or(&[]), limits, stop) {
-                let solution = solve(&board, rule, player, limits, stop);
-                if let Some(s) = solution.filter(|s| !s.first_moves.is_empty()) {
-                    found.push((ply, Puzzle::new(rule, size, moves[..ply].to_vec(), &s)));
-                }
+        let next = moves.get(ply..ply + 2).unwrap_or(&[]);
+        if win.is_some_and(|w| w.moves >= 2 && w.line.first() != Some(&m))
+            && !kept(&board, rule, player, next, limits, stop)
+        {
+            let solution = solve(&board, rule, player, limits, stop);
+            if let Some(s) = solution.filter(|s| !s.first_moves.is_empty()) {
+                found.push((ply, Puzzle::new(rule, size, moves[..ply].to_vec(), &s)));
             }
         }
         board.place(m, player);

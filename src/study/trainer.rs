@@ -67,11 +67,15 @@ pub fn judge(
     let defence = defend(&mut work, rule, attacker, m, limits, stop);
     match (threat >= THREE, defence) {
         (true, Defence::Holds { reply, moves_left }) => Judgement::Continue { reply, moves_left },
-        (true, Defence::Refutes(refutation)) => Judgement::Wrong { miss: Miss::Refuted, refutation },
+        (true, Defence::Refutes(refutation)) => {
+            Judgement::Wrong { miss: Miss::Refuted, refutation }
+        }
         (false, Defence::Refutes(refutation)) => {
             Judgement::Wrong { miss: Miss::NotAThreat, refutation }
         }
-        (false, Defence::Holds { .. }) => Judgement::Wrong { miss: Miss::NotAThreat, refutation: None },
+        (false, Defence::Holds { .. }) => {
+            Judgement::Wrong { miss: Miss::NotAThreat, refutation: None }
+        }
     }
 }
 
@@ -159,7 +163,13 @@ mod tests {
         next.place(reply, Color::White);
         let other = if reply.x == 5 { 10 } else { 5 };
         assert_eq!(judged(&next, Rule::Freestyle, Color::Black, other, 7), Judgement::Solved);
-        let hint = hint(&next, Rule::Freestyle, Color::Black, ProofLimits::default(), &AtomicBool::new(false));
+        let hint = hint(
+            &next,
+            Rule::Freestyle,
+            Color::Black,
+            ProofLimits::default(),
+            &AtomicBool::new(false),
+        );
         assert_eq!(hint, Some(Pos::new(other, 7)));
     }
 

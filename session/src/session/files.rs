@@ -4,13 +4,13 @@
 use super::Session;
 use crate::error::{AppError, AppResult};
 use crate::prefs::Preferences;
+use crate::puzzles::fingerprint;
 use crate::session::StartupInfo;
 use crate::storage::{read_limited, set_aside, shown, write_atomically, Storage};
 use crate::view::GameView;
 use gomoku::game::{Clock, Settings};
 use gomoku::record::{self, MAX_SAVE_BYTES};
 use gomoku::{Color, Game, Mode};
-use crate::puzzles::fingerprint;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -60,7 +60,9 @@ impl Session {
     /// itself, nothing running, not reviewing, and its engine did not fail on this position).
     pub(crate) fn ai_move_is_due(&self) -> bool {
         let mode = self.game.settings().mode;
+        // In a puzzle the defence answers through the puzzle's judge, never as the AI's move.
         self.jobs.current().is_none()
+            && self.puzzle.is_none()
             && !self.reviewing
             && !self.engines.failed_at(self.generation)
             && self.game.is_ai_turn()

@@ -102,20 +102,22 @@ impl Session {
         self.puzzles.shipped.iter().chain(&self.puzzles.mine).find(|e| e.id == id).cloned()
     }
 
-    /// A game of the puzzle's rule and size (the person against the defence, both played from
-    /// here) with `moves` played.
+    /// A game of the puzzle's rule and size, the person (attacker) against the AI (the
+    /// defence, whose replies the judge plays: no AI move is ever started in a puzzle), with
+    /// `moves` played.
     fn puzzle_game(&self, entry: &Entry, moves: &[Pos]) -> AppResult<Game> {
         let puzzle = &entry.puzzle;
         let attacker = puzzle.attacker();
         let person = self.prefs.human_name.clone();
         let names = match attacker {
-            Color::Black => Names { black: person, white: String::from("AI") },
-            Color::White => Names { black: String::from("AI"), white: person },
+            Color::Black => Names { black: person, white: "AI".into() },
+            Color::White => Names { black: "AI".into(), white: person },
         };
         let settings = Settings {
             size: puzzle.size,
             rule: puzzle.rule,
-            mode: Mode::HumanVsHuman,
+            mode: Mode::HumanVsAi,
+            level: gomoku::Level::Master,
             human_color: attacker,
             names,
             ..Settings::default()

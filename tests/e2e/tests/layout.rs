@@ -14,8 +14,16 @@ use serde_json::{json, Value};
 const GAME: &str = "h8 i9 i7 g9 h9 h10 j8 g7 k9 l10 j10 k11 g8 f8 j7 j9 k7 l7 i6 h5 k6 k8 f10 e11";
 
 /// The panel's buttons, all to be on screen.
-const BUTTONS: [&str; 7] =
-    ["btn-new", "btn-undo", "btn-redo", "btn-hint", "btn-settings", "btn-save", "btn-load"];
+const BUTTONS: [&str; 8] = [
+    "btn-new",
+    "btn-puzzles",
+    "btn-undo",
+    "btn-redo",
+    "btn-hint",
+    "btn-settings",
+    "btn-save",
+    "btn-load",
+];
 
 /// What the page measures of its layout: each element's rectangle and the scroll sizes.
 const MEASURE: &str = "const ids = arguments[0];\

@@ -339,3 +339,65 @@ async fn games_go_out_and_come_in_as_text_files_and_pictures() {
         bytes.len()
     );
 }
+
+/// The status line of the puzzle card.
+const PUZZLE_STATE: &str = "document.getElementById('puzzle-status').dataset.state";
+
+#[tokio::test]
+async fn a_puzzle_refutes_a_wrong_move_then_is_solved_with_hints_and_remembered() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let app = launch("puzzle").await;
+    ready(&app).await;
+    two_people(&app, &[(7, 7), (8, 8)]).await;
+    app.click("btn-puzzles").await;
+    app.wait_for("the puzzles dialog", "!document.getElementById('puzzles-dialog').hidden").await;
+    let tiles =
+        app.js("return document.querySelectorAll('#puzzles-list .puzzle-tile').length;").await;
+    assert!(tiles.as_u64().unwrap_or(0) >= 200, "the freestyle collection listed: {tiles}");
+    app.js("document.querySelector('.puzzle-tile[data-id=\"freestyle-1\"]').click(); return true;")
+        .await;
+    app.wait_for("the puzzle card", "!document.getElementById('puzzle-card').hidden").await;
+    app.wait_for("the puzzle waits", &format!("{PUZZLE_STATE} === 'playing'")).await;
+    let start = app.stones().await.len();
+
+    // A quiet move in the corner: wrong, answered, and said so.
+    app.click_point(14, 14).await;
+    app.wait_for("the verdict", &format!("{PUZZLE_STATE} === 'wrong'")).await;
+    let status = app.text("puzzle-status").await;
+    assert!(!status.is_empty(), "the card explains the miss");
+    app.screenshot("puzzle").await;
+    app.click("btn-puzzle-retry").await;
+    app.wait_for("taken back", &format!("{PUZZLE_STATE} === 'playing'")).await;
+    assert_eq!(app.stones().await.len(), start);
+
+    // Hints to the five: each hinted point is right, the defence answers each.
+    for _ in 0..12 {
+        app.click("btn-puzzle-hint").await;
+        let mut view = app.invoke("get_view", json!({})).await;
+        let asked = Instant::now();
+        while view["puzzle"]["hint"].is_null() {
+            assert!(asked.elapsed().as_secs() < 20, "no hint: {view}");
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            view = app.invoke("get_view", json!({})).await;
+        }
+        let hint = &view["puzzle"]["hint"];
+        let (x, y) = (hint["x"].as_u64().unwrap() as u8, hint["y"].as_u64().unwrap() as u8);
+        app.click_point(x, y).await;
+        app.wait_for("judged", &format!("{PUZZLE_STATE} !== 'judging'")).await;
+        let view = app.invoke("get_view", json!({})).await;
+        let state = view["puzzle"]["status"].as_str().unwrap_or("").to_string();
+        if state == "solved" {
+            break;
+        }
+        assert_eq!(state, "playing", "a hinted move is right: {view}");
+    }
+    app.wait_for("solved", &format!("{PUZZLE_STATE} === 'solved'")).await;
+
+    // The collection remembers it; closing brings the game back.
+    let list = app.invoke("puzzles", json!({})).await;
+    let first = list["entries"].as_array().unwrap().iter().find(|e| e["id"] == "freestyle-1");
+    assert_eq!(first.unwrap()["record"]["solved"], json!(true));
+    app.click("btn-puzzle-close").await;
+    app.wait_for("the card gone", "document.getElementById('puzzle-card').hidden").await;
+    assert_eq!(app.stones().await.len(), 2, "the game kept aside is back");
+}
