@@ -30,6 +30,7 @@ echo "== release workflow lint"
 echo "== end-to-end tests of the real app (screenshots in target/e2e-screenshots/)"
 # The e2e build has the test-only hooks (the engine file dialog answered from an environment
 # variable); the shipped app is built without them (bundle.sh, the release workflow).
-cargo build -p gomoku-app --features e2e-hooks
-cargo build -p gomoku --bin pbrain-gomoku
+# One build for the app and `pbrain-gomoku` (the engine tests drive it): one feature resolution,
+# so the engine is compiled once for both.
+cargo build -p gomoku-app -p gomoku --bins --features gomoku-app/e2e-hooks
 (cd tests/e2e && xvfb-run -a cargo test -- --test-threads 1 --nocapture)
