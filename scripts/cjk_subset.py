@@ -6,7 +6,8 @@ Usage: cjk_subset.py NOTO_FONT_DIR OUT_DIR
 NOTO_FONT_DIR holds NotoSansCJK-Regular.ttc and NotoSansCJK-Bold.ttc (Debian's fonts-noto-cjk);
 OUT_DIR receives cjk-sc-regular.otf and cjk-sc-bold.otf. The characters are every character at or
 above U+2E80 (CJK, kana, fullwidth punctuation) in the page's sources: ui/**/*.{js,html,css}
-outside ui/tests and ui/dev — the same set ui/tests/font.test.js checks the fonts against.
+outside ui/tests and ui/dev, and the engine's texts the page shows (ENGINE_TEXTS: the opening
+names) — the same set ui/tests/font.test.js checks the fonts against.
 """
 
 import pathlib
@@ -15,7 +16,10 @@ import sys
 from fontTools import subset
 from fontTools.ttLib import TTCollection
 
-UI = pathlib.Path(__file__).resolve().parent.parent / "ui"
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+UI = ROOT / "ui"
+# Engine sources whose Chinese text the page shows as it comes (the opening explorer's names).
+ENGINE_TEXTS = [ROOT / "src" / "study" / "explorer.rs"]
 # Index of the Simplified Chinese face in Noto's collections (JP, KR, SC, TC, HK, then Mono).
 SC_INDEX = 2
 FIRST_CJK = 0x2E80
@@ -27,6 +31,7 @@ def ui_sources():
         parts = path.relative_to(UI).parts
         if path.suffix in {".js", ".html", ".css"} and parts[0] not in {"tests", "dev"}:
             yield path
+    yield from ENGINE_TEXTS
 
 
 def ui_cjk_characters():

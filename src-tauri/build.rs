@@ -45,6 +45,8 @@ const COMMANDS: &[&str] = &[
     "next_puzzle",
     "close_puzzle",
     "find_own_puzzles",
+    "explorer",
+    "play_opening",
 ];
 
 fn main() {

@@ -146,6 +146,10 @@ export const api = Object.freeze({
   puzzleHint: () => call('puzzle_hint'),
   nextPuzzle: () => call('next_puzzle'),
   closePuzzle: () => call('close_puzzle'),
+  /** The opening explorer under `rule`. @param {string} rule */
+  explorer: (rule) => call('explorer', { rule }),
+  /** A new game from explorer opening `index`; `study`: between two people, for analysis. */
+  playOpening: (index, rule, study) => call('play_opening', { index, rule, study }),
   /** Looks for puzzles in the person's kept games; resolves with the whole list. */
   findOwnPuzzles: () => call('find_own_puzzles'),
   /** @param {(view: GameView) => void} fn */

@@ -152,6 +152,8 @@ export function createController(deps) {
     /** Opens puzzle `id` (a new epoch: the study part starts afresh). @param {string} id */
     openPuzzle: (id) => run(() => api.openPuzzle(id), { reset: true }),
     retryPuzzle: () => run(api.retryPuzzle),
+    /** A new game from an explorer opening (a new epoch). */
+    playOpening: (index, rule, study) => run(() => api.playOpening(index, rule, study), { reset: true }),
     nextPuzzle: () => run(api.nextPuzzle, { reset: true }),
     closePuzzle: () => run(api.closePuzzle, { reset: true }),
     async save() {

@@ -365,7 +365,10 @@ bindShortcuts(window, (action) => {
 /* ---------- review, analysis, graph, editor, in and out ---------- */
 
 wireStudy({ canvas, store, study, controller, opening, toast, modelOf });
-wirePuzzles({ controller, api, notify: (message, kind) => toast.show(message, kind) });
+wirePuzzles({
+  controller, api, notify: (message, kind) => toast.show(message, kind),
+  onAnalyse: () => { if (!store.get().study.analysisOn) study.toggleAnalysis(); },
+});
 
 /* ---------- shell events, start-up ---------- */
 

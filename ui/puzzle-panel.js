@@ -1,8 +1,10 @@
 // Draws the puzzle card (shown only in puzzle mode) from the GameView's `puzzle`, and wires its
-// buttons and the "Puzzles" button to the controller. The texts come from puzzle.js.
+// buttons, the "Puzzles" button and the opening explorer's button to the controller. The texts
+// come from puzzle.js and explorer.js.
 
 import { puzzleCard } from './puzzle.js';
 import { openPuzzlesDialog } from './dialogs/puzzles.js';
+import { openExplorer } from './dialogs/explorer.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 
@@ -35,8 +37,9 @@ export function renderPuzzleCard(view, t) {
  * @param {ReturnType<typeof import('./controller.js').createController>} deps.controller
  * @param {typeof import('./api.js').api} deps.api
  * @param {(message: string, kind: 'error' | 'info' | 'success') => void} deps.notify
+ * @param {() => void} [deps.onAnalyse] turns analysis mode on (an opening opened for analysis)
  */
-export function wirePuzzles({ controller, api, notify }) {
+export function wirePuzzles({ controller, api, notify, onAnalyse }) {
   const on = (id, fn) => $(id).addEventListener('click', fn);
   on('btn-puzzles', () => {
     const view = controller.store.get().game.view;
@@ -47,4 +50,12 @@ export function wirePuzzles({ controller, api, notify }) {
   on('btn-puzzle-retry', () => controller.retryPuzzle());
   on('btn-puzzle-next', () => controller.nextPuzzle());
   on('btn-puzzle-close', () => controller.closePuzzle());
+  on('btn-openings', () => {
+    const rule = controller.store.get().game.view?.rule ?? 'freestyle';
+    const start = async (index, chosen, study) => {
+      const view = await controller.playOpening(index, chosen, study);
+      if (view && study && onAnalyse) onAnalyse();
+    };
+    openExplorer({ api, notify, rule, start });
+  });
 }

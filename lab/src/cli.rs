@@ -51,6 +51,8 @@ pub enum Command {
     MissedWins(MissedWinsArgs),
     /// Threat puzzles (solved, one or two winning first moves) drawn from game records.
     Puzzles(PuzzlesArgs),
+    /// The opening explorer's book: the engine's judgement of the 26 canonical openings.
+    ExplorerBook(ExplorerBookArgs),
     /// Runs the engine as a Gomocup brain on stdin/stdout (what `pbrain-gomoku` does).
     Pbrain,
 }
@@ -352,6 +354,23 @@ pub struct PuzzlesArgs {
     /// Threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+}
+
+/// `gomoku explorer-book`.
+#[derive(Args, Debug)]
+pub struct ExplorerBookArgs {
+    /// The rule.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// Where the book goes (`src/study/openings/<rule>.txt`).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Nodes searched for each opening (a fixed budget: the book is a function of the engine).
+    #[arg(long, default_value_t = 3_000_000)]
+    pub nodes: u64,
+    /// White's best replies kept per opening.
+    #[arg(long, default_value_t = 3)]
+    pub replies: usize,
 }
 
 /// `gomoku missed-wins`.

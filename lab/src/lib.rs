@@ -10,6 +10,7 @@ pub mod bench;
 pub mod blunders;
 pub mod calibrate;
 pub mod cli;
+pub mod explorer_book;
 pub mod fitorder;
 pub mod game_play;
 pub mod gendata;
@@ -45,6 +46,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Calibrate(args) => calibrate::run_calibrate(&args),
         Command::MissedWins(args) => missed::run_missed_wins(&args),
         Command::Puzzles(args) => puzzles::run_puzzles(&args),
+        Command::ExplorerBook(args) => explorer_book::run_explorer_book(&args),
         Command::Pbrain => {
             gomoku::protocol::serve_stdio();
             Ok(())

@@ -6,6 +6,7 @@
 use crate::ai_job::{request_hint, request_move, start_ai_if_due};
 use crate::engines::{choose_and_probe, EngineView};
 use crate::error::{AppError, AppResult};
+use crate::explorer::ExplorerView;
 use crate::jobs::lock;
 use crate::own_puzzles;
 use crate::picker::FilePicker;
@@ -20,7 +21,7 @@ use gomoku::ai::ProofLimits;
 use gomoku::game::Names;
 use gomoku::record::MAX_SAVE_BYTES;
 use gomoku::study::trainer::judge;
-use gomoku::{Color, Level, Mode};
+use gomoku::{Color, Level, Mode, Rule};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
@@ -417,6 +418,20 @@ impl App {
         };
         let found = own_puzzles::find(&files, clock, &AtomicBool::new(false));
         lock(&self.shared).set_own_puzzles(found)
+    }
+
+    /// The opening explorer under `rule`, with the person's results from the kept games.
+    pub fn explorer(&self, rule: Rule) -> ExplorerView {
+        lock(&self.shared).explorer(rule)
+    }
+
+    /// A new game from explorer opening `index` under `rule` (`study`: between two people, for
+    /// analysis; else as the preferences say, against the AI).
+    ///
+    /// # Errors
+    /// As [`Session::play_opening`].
+    pub fn play_opening(&self, index: usize, rule: Rule, study: bool) -> AppResult<GameView> {
+        self.change(|s| s.play_opening(index, rule, study))
     }
 
     /// Ends every search and external engine (the app is closing).

@@ -2,7 +2,8 @@
 //! own; a wrong move is answered with its refutation and can be retried; right moves are
 //! answered until the five; progress is saved and survives a new session; the game in play is
 //! kept aside (and stays the autosaved one); game commands wait while a puzzle is open; a
-//! corrupt progress file is set aside with a message.
+//! corrupt progress file is set aside with a message. The opening explorer counts the person's
+//! finished games by their opening and starts games from its openings.
 
 use gomoku::game::{Names, SystemClock};
 use gomoku::{Color, Level, Mode, Rule};
@@ -201,5 +202,30 @@ fn a_corrupt_progress_file_is_set_aside_and_reported_once() {
     assert!(std::fs::read_dir(&dir)
         .unwrap()
         .any(|e| { e.unwrap().file_name().to_string_lossy().starts_with("puzzles.json.corrupt") }));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_explorer_counts_finished_games_by_opening_and_starts_a_game_from_one() {
+    let dir = temp_dir("explorer");
+    let app = app_in(&dir);
+    human_game(&app);
+    // Kagetsu (black h8, white h9, black i9), then black's diagonal five.
+    let kagetsu_five = [(7, 7), (7, 6), (8, 6), (0, 0), (9, 5), (0, 2), (10, 4), (0, 4), (11, 3)];
+    let finished = play_all(&app, &kagetsu_five);
+    assert!(matches!(finished.status, StatusView::Won { winner: Color::Black, .. }));
+    let view = app.explorer(Rule::Freestyle);
+    assert_eq!(view.openings.len(), 26);
+    let kagetsu = view.openings.iter().find(|o| o.name_ja == "Kagetsu").unwrap();
+    assert_eq!((kagetsu.mine.games, kagetsu.mine.black_wins), (1, 1));
+    assert!(view.openings.iter().filter(|o| o.mine.games > 0).count() == 1);
+    assert!(view.openings.iter().all(|o| o.black_chance.is_some()), "the shipped book");
+    assert!(kagetsu.replies.len() >= 2, "white's best replies");
+    let renju = app.explorer(Rule::Renju);
+    assert!(renju.openings.iter().all(|o| o.mine.games == 0), "a freestyle game is not renju's");
+
+    let study = app.play_opening(kagetsu.index, Rule::Renju, true).unwrap();
+    assert_eq!((study.rule, study.mode, study.moves.len()), (Rule::Renju, Mode::HumanVsHuman, 3));
+    assert!(matches!(app.play_opening(26, Rule::Renju, true), Err(AppError::BadSettings(_))));
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -2,9 +2,10 @@
 //! [`App`]; those that open a native dialog run off the main thread (the dialog blocks).
 
 use gomoku::game::Names;
-use gomoku::{Color, Level, Mode};
+use gomoku::{Color, Level, Mode, Rule};
 use gomoku_session::engines::EngineView;
 use gomoku_session::error::{AppError, AppResult};
+use gomoku_session::explorer::ExplorerView;
 use gomoku_session::prefs::Preferences;
 use gomoku_session::puzzles::PuzzleList;
 use gomoku_session::session::{NewGameSettings, StartupInfo};
@@ -276,6 +277,23 @@ pub fn close_puzzle(app: State<'_, App>) -> AppResult<GameView> {
 #[tauri::command]
 pub async fn find_own_puzzles(app: State<'_, App>) -> AppResult<PuzzleList> {
     off_main_thread(app.inner().clone(), |app| Ok(app.find_own_puzzles())).await
+}
+
+/// The opening explorer under `rule` (reads the kept games: off the main thread).
+#[tauri::command]
+pub async fn explorer(app: State<'_, App>, rule: Rule) -> AppResult<ExplorerView> {
+    off_main_thread(app.inner().clone(), move |app| Ok(app.explorer(rule))).await
+}
+
+/// A new game from an explorer opening.
+#[tauri::command]
+pub fn play_opening(
+    app: State<'_, App>,
+    index: usize,
+    rule: Rule,
+    study: bool,
+) -> AppResult<GameView> {
+    app.play_opening(index, rule, study)
 }
 
 /// Runs `f` on a blocking thread (a native dialog blocks until the person answers).

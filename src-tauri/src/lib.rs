@@ -119,6 +119,8 @@ pub fn build_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::next_puzzle,
         commands::close_puzzle,
         commands::find_own_puzzles,
+        commands::explorer,
+        commands::play_opening,
     ])
 }
 

@@ -5,6 +5,7 @@
 
 pub mod catalogue;
 pub mod chances;
+pub mod explorer;
 pub mod graph;
 pub mod puzzle;
 pub mod trainer;

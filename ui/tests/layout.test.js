@@ -54,7 +54,7 @@ test('the actions shown as icons in the compact layout keep a name and a tooltip
 test('only the move list is meant to scroll in the panel', () => {
   const scrolling = [...css.matchAll(/([^{}]+)\{[^}]*overflow(?:-y)?:\s*(?:hidden\s+)?auto/g)]
     .map((m) => m[1].trim().split('\n').pop().trim());
-  const inPanel = scrolling.filter((s) => !/modal|settings-grid|body|puzzles-list/.test(s));
-  // (.puzzles-list is in the puzzles dialog.) .panel: a last resort only; the candidates: with many lines, beside a move list at its least
+  const inPanel = scrolling.filter((s) => !/modal|settings-grid|body|puzzles-list|explorer-list/.test(s));
+  // (.puzzles-list and .explorer-list are in dialogs.) .panel: a last resort only; the candidates: with many lines, beside a move list at its least
   assert.deepEqual(inPanel.sort(), ['.analysis > .candidates', '.move-list', '.panel'].sort());
 });

@@ -2,6 +2,7 @@
 //! the preferences and where files go. Commands are short calls into this type.
 
 mod engines;
+mod explorer;
 mod files;
 mod jobs;
 mod puzzles;

@@ -401,3 +401,37 @@ async fn a_puzzle_refutes_a_wrong_move_then_is_solved_with_hints_and_remembered(
     app.wait_for("the card gone", "document.getElementById('puzzle-card').hidden").await;
     assert_eq!(app.stones().await.len(), 2, "the game kept aside is back");
 }
+
+#[tokio::test]
+async fn the_opening_explorer_shows_the_named_openings_and_starts_an_analysis_from_one() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let app = launch("explorer").await;
+    ready(&app).await;
+    app.click("btn-openings").await;
+    app.wait_for("the explorer", "!document.getElementById('explorer-dialog').hidden").await;
+    app.js("const s = document.getElementById('explorer-rule'); s.value = 'renju'; s.dispatchEvent(new Event('change')); return true;").await;
+    app.wait_for(
+        "renju's named openings",
+        "[...document.querySelectorAll('#explorer-list .opening-title')].some((p) => p.textContent.includes('花月'))",
+    )
+    .await;
+    let cards =
+        app.js("return document.querySelectorAll('#explorer-list .opening-card').length;").await;
+    assert_eq!(cards, json!(26));
+    let chances = app.js("return [...document.querySelectorAll('.opening-chance')].filter((p) => /\\d/.test(p.textContent)).length;").await;
+    assert_eq!(chances, json!(26), "every opening judged");
+    app.screenshot("openings").await;
+    app.js("document.querySelector('.opening-card[data-index=\"3\"] button[data-study=\"true\"]').click(); return true;").await;
+    app.wait_for(
+        "Kagetsu on the board",
+        "document.getElementById('board').dataset.stones === '7,7,black;7,6,white;8,6,black'",
+    )
+    .await;
+    app.wait_for("analysis on", "document.querySelectorAll('#candidates li.cand').length > 0")
+        .await;
+    let view = app.invoke("get_view", json!({})).await;
+    assert_eq!(
+        (view["rule"].as_str(), view["mode"].as_str()),
+        (Some("renju"), Some("humanVsHuman"))
+    );
+}
