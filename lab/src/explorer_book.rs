@@ -20,9 +20,9 @@ pub fn run_explorer_book(args: &ExplorerBookArgs) -> Result<(), String> {
         "# gomoku explorer-book --rule {} --nodes {} --replies {}: the 26 openings, white to move\n",
         args.rule, args.nodes, args.replies
     );
-    for index in 0..OPENINGS.len() {
+    for (index, opening) in OPENINGS.iter().enumerate() {
         let entry = judge(index, args)?;
-        eprintln!("{} {}: {}", OPENINGS[index].name_ja, OPENINGS[index].name_zh, entry.to_line());
+        eprintln!("{} {}: {}", opening.name_ja, opening.name_zh, entry.to_line());
         lines += &(entry.to_line() + "\n");
     }
     write_atomically(&args.out, &lines)
