@@ -41,6 +41,13 @@ impl Rule {
         matches!(self, Rule::Renju)
     }
 
+    /// Whether `color` has a point it may play on `board`: an empty point, and in renju for
+    /// black one that is not forbidden. When black has none left the game can only be drawn.
+    pub fn can_move(self, board: &Board, color: Color) -> bool {
+        let forbids = self.has_forbidden_points() && color == Color::Black;
+        board.empty_points().any(|p| !forbids || crate::renju::forbidden(board, p).is_none())
+    }
+
     /// Whether a line of `length` consecutive stones of `color` wins.
     #[inline]
     pub const fn is_winning_length(self, length: usize, color: Color) -> bool {
@@ -141,6 +148,51 @@ impl fmt::Display for Rule {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A full 15 × 15 board coloured by `(x + 2y) mod 4` (no line of one colour longer than two),
+    /// but for row 0, which reads B B B _ B B then the pattern: black's only empty point makes
+    /// an overline.
+    fn full_but_an_overline_point() -> (Board, Pos) {
+        let mut board = Board::new(15).unwrap();
+        for y in 0..15u8 {
+            for x in 0..15u8 {
+                let black = (x + 2 * y) % 4 < 2;
+                board.place(Pos::new(x, y), if black { Color::Black } else { Color::White });
+            }
+        }
+        let hole = Pos::new(3, 0);
+        for x in 0..6u8 {
+            board.remove(Pos::new(x, 0));
+            if x != 3 {
+                board.place(Pos::new(x, 0), Color::Black);
+            }
+        }
+        board.remove(Pos::new(6, 0));
+        board.place(Pos::new(6, 0), Color::White);
+        (board, hole)
+    }
+
+    #[test]
+    fn black_cannot_move_in_renju_when_only_forbidden_points_are_left() {
+        let (board, hole) = full_but_an_overline_point();
+        assert_eq!(board.empty_points().collect::<Vec<_>>(), [hole], "the test's board");
+        for y in 0..15u8 {
+            for x in 0..15u8 {
+                let p = Pos::new(x, y);
+                if let Some(color) = board.stone(p) {
+                    let five = Rule::Freestyle.wins_at(&board, index_of(p), color);
+                    assert!(!five, "no five yet: {p}");
+                }
+            }
+        }
+        assert!(crate::renju::forbidden(&board, hole).is_some(), "an overline point");
+        assert!(!Rule::Renju.can_move(&board, Color::Black));
+        assert!(Rule::Renju.can_move(&board, Color::White));
+        assert!(Rule::Freestyle.can_move(&board, Color::Black));
+        let mut full = board.clone();
+        full.place(hole, Color::White);
+        assert!(!Rule::Freestyle.can_move(&full, Color::White));
+    }
     use crate::diagram::parse_diagram;
 
     fn board(text: &str) -> Board {

@@ -325,7 +325,8 @@ impl Game {
         if self.settings.rule.wins_at(&self.board, index_of(pos), color) {
             let line = self.settings.rule.winning_line(&self.board, pos).unwrap_or_default();
             Outcome::Won { winner: color, line }
-        } else if self.board.is_full() {
+        } else if !self.settings.rule.can_move(&self.board, !color) {
+            // A full board, or in renju nothing left for black but forbidden points.
             Outcome::Draw
         } else {
             Outcome::Playing
