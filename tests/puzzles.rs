@@ -1,6 +1,7 @@
 //! The threat puzzles shipped with the engine (`src/study/puzzles/*.txt`, made by the lab's
 //! `gomoku puzzles`): every one reads and is a legal position; a sample is solved again and must
-//! give the recorded answers exactly (the solver is deterministic); the set mixes its grades.
+//! give the recorded answers exactly (the solver is deterministic); the set mixes its grades,
+//! and renju's has white wins that rest on black's forbidden points.
 
 use gomoku::ai::ProofLimits;
 use gomoku::study::catalogue::{shipped, Puzzle};
@@ -52,4 +53,27 @@ fn the_set_mixes_short_and_long_wins_by_fours_and_by_threes() {
         assert!(grades.get(&grade).is_some_and(|&n| n >= 10), "grade {grade}: {grades:?}");
     }
     assert!(all.iter().any(|p| p.by_fours) && all.iter().any(|p| !p.by_fours));
+}
+
+#[test]
+fn some_renju_puzzles_are_won_because_black_cannot_defend_on_a_forbidden_point() {
+    let never = AtomicBool::new(false);
+    let traps: Vec<Puzzle> = puzzles("renju.txt")
+        .into_iter()
+        .filter(|p| p.attacker() == Color::White)
+        .filter(|p| {
+            // The same position where black may play anywhere: no forced win for white.
+            let board = p.board().unwrap();
+            let free = gomoku::ai::threat_win(
+                &board,
+                Rule::Freestyle,
+                Color::White,
+                ProofLimits::default(),
+                &never,
+            );
+            free.is_none()
+        })
+        .collect();
+    // 23 in the shipped set.
+    assert!(traps.len() >= 15, "{} renju puzzles rest on black's forbidden points", traps.len());
 }
