@@ -32,7 +32,7 @@ export function openingCard(o, rule, t, lang) {
   const kind = t(o.direct ? 'explorer.direct' : 'explorer.indirect', { n: o.number });
   // Renju names its openings; in freestyle they are told apart by shape only.
   const named = rule === 'renju';
-  const title = named ? (lang === 'zh' ? o.nameZh : `${o.nameJa} (${o.nameZh})`) : kind;
+  const title = named ? (lang === 'zh' ? o.nameZh : `${o.nameJa} · ${o.nameEn} (${o.nameZh})`) : kind;
   const chance = o.blackChance == null ? t('explorer.unknown') : t('explorer.chance', { n: o.blackChance });
   const replies = o.replies.map((r) => t('explorer.reply', { point: pointName(r), n: r.blackChance }));
   const m = o.mine;

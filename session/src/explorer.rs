@@ -61,6 +61,8 @@ pub struct OpeningView {
     pub name_zh: &'static str,
     /// The international (Japanese) name.
     pub name_ja: &'static str,
+    /// Its meaning in English.
+    pub name_en: &'static str,
     /// The three stones on a 15 × 15 board.
     pub stones: Vec<StoneView>,
     /// Black's winning chance in % with white to move (`None`: not in the book).
@@ -120,6 +122,7 @@ pub fn explorer(rule: Rule, files: &[PathBuf], clock: Arc<dyn Clock>) -> Explore
                 direct: o.direct,
                 name_zh: o.name_zh,
                 name_ja: o.name_ja,
+                name_en: o.name_en,
                 stones: stones
                     .map(|(i, p)| StoneView { x: p.x, y: p.y, color: Color::at_ply(i) })
                     .collect(),

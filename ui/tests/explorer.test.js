@@ -8,7 +8,7 @@ import { diagramCells, openingCard } from '../explorer.js';
 const tr = (key, params = {}) => `${key}${Object.keys(params).length ? JSON.stringify(params) : ''}`;
 
 const KAGETSU = {
-  index: 3, number: 4, direct: true, nameZh: '花月', nameJa: 'Kagetsu',
+  index: 3, number: 4, direct: true, nameZh: '花月', nameJa: 'Kagetsu', nameEn: 'Flower Moon',
   stones: [{ x: 7, y: 7, color: 'black' }, { x: 7, y: 6, color: 'white' }, { x: 8, y: 6, color: 'black' }],
   blackChance: 83,
   replies: [{ x: 8, y: 8, score: -900, blackChance: 81 }],
@@ -26,7 +26,7 @@ test('the diagram is the central 5 × 5 square, row by row', () => {
 
 test('renju names its openings in the page language; freestyle tells them by kind and number', () => {
   assert.equal(openingCard(KAGETSU, 'renju', tr, 'zh').title, '花月');
-  assert.equal(openingCard(KAGETSU, 'renju', tr, 'en').title, 'Kagetsu (花月)');
+  assert.equal(openingCard(KAGETSU, 'renju', tr, 'en').title, 'Kagetsu · Flower Moon (花月)');
   const free = openingCard(KAGETSU, 'freestyle', tr, 'en');
   assert.equal(free.title, 'explorer.direct{"n":4}');
   assert.equal(free.subtitle, '');
