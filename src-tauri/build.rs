@@ -47,6 +47,8 @@ const COMMANDS: &[&str] = &[
     "find_own_puzzles",
     "explorer",
     "play_opening",
+    "check_time",
+    "pause_clock",
 ];
 
 fn main() {

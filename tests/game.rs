@@ -3,7 +3,7 @@
 mod common;
 
 use common::{at, game_with, play_all, two_people, TestRng};
-use gomoku::game::{HistoryError, PlayError};
+use gomoku::game::{HistoryError, PlayError, TimeControl};
 use gomoku::{Color, Forbidden, Level, Mode, Outcome, Pos, Rule, Settings};
 
 #[test]
@@ -242,4 +242,87 @@ fn undo_and_redo_are_exact_inverses_over_random_games() {
         assert_eq!(game.board(), &finished);
         assert_eq!(game.outcome(), &outcome);
     }
+}
+
+/// A two-person game under `control`.
+fn timed(control: TimeControl) -> (gomoku::Game, gomoku::game::ManualClock) {
+    game_with(Settings { time_control: control, ..two_people(Rule::Freestyle) })
+}
+
+#[test]
+fn fischer_clocks_count_down_add_the_increment_after_each_move_and_the_flag_loses() {
+    let (mut game, clock) = timed(TimeControl::Fischer { main_ms: 10_000, increment_ms: 1_000 });
+    play_all(&mut game, "h8"); // black's first stone is free
+    clock.advance(4_000);
+    assert_eq!(game.time_left_ms(Color::White), Some(6_000));
+    play_all(&mut game, "i9");
+    assert_eq!(game.time_left_ms(Color::White), Some(7_000), "10 − 4 + 1");
+    clock.advance(10_999);
+    assert!(!game.check_time(), "black still has a millisecond");
+    clock.advance(2);
+    assert!(game.check_time());
+    assert_eq!(game.outcome(), &Outcome::TimeOut { winner: Color::White });
+    assert_eq!(game.play(at("h9", 15)), Err(PlayError::GameOver));
+}
+
+#[test]
+fn a_move_made_after_the_flag_fell_is_refused_and_ends_the_game() {
+    let (mut game, clock) = timed(TimeControl::PerMove { move_ms: 2_000 });
+    play_all(&mut game, "h8");
+    clock.advance(2_001);
+    assert_eq!(game.play(at("i9", 15)), Err(PlayError::GameOver));
+    assert_eq!(game.outcome(), &Outcome::TimeOut { winner: Color::Black });
+    game.undo().unwrap();
+    assert!(game.is_playing(), "undo takes the move and the flag back");
+}
+
+#[test]
+fn byo_yomi_periods_are_consumed_and_reset_and_a_pause_stops_the_clock() {
+    let control = TimeControl::ByoYomi { main_ms: 2_000, periods: 2, period_ms: 3_000 };
+    let (mut game, clock) = timed(control);
+    play_all(&mut game, "h8");
+    clock.advance(4_000); // main time and 2 s of the first period
+    play_all(&mut game, "i9");
+    assert_eq!(game.clock_state(Color::White).periods, 2, "the period is kept");
+    play_all(&mut game, "h9");
+    clock.advance(4_000); // a period runs out, the move comes in the second
+    assert_eq!(game.shown_clock(Color::White), Some((2_000, 1)));
+    game.pause(true);
+    clock.advance(60_000);
+    assert!(!game.check_time(), "paused");
+    game.pause(false);
+    assert_eq!(game.time_left_ms(Color::White), Some(2_000));
+    play_all(&mut game, "i10");
+    assert_eq!(game.clock_state(Color::White).periods, 1);
+    play_all(&mut game, "h10");
+    clock.advance(6_001);
+    assert!(game.check_time());
+    assert_eq!(game.outcome(), &Outcome::TimeOut { winner: Color::Black });
+}
+
+#[test]
+fn a_flag_that_only_warns_is_noted_once_and_the_game_goes_on() {
+    let settings = Settings {
+        time_control: TimeControl::PerMove { move_ms: 1_000 },
+        flag_warns: true,
+        ..two_people(Rule::Freestyle)
+    };
+    let (mut game, clock) = game_with(settings);
+    play_all(&mut game, "h8");
+    clock.advance(5_000);
+    assert!(game.check_time());
+    assert!(!game.check_time(), "once");
+    assert_eq!(game.flags_fallen(), [Color::White]);
+    play_all(&mut game, "i9");
+    assert!(game.is_playing());
+}
+
+#[test]
+fn a_time_control_out_of_range_is_refused() {
+    let settings = Settings {
+        time_control: TimeControl::PerMove { move_ms: 5 },
+        ..two_people(Rule::Freestyle)
+    };
+    let clock = std::sync::Arc::new(gomoku::game::ManualClock::new());
+    assert!(gomoku::Game::new(settings, clock).is_err());
 }

@@ -136,6 +136,10 @@ export const api = Object.freeze({
   exportPng: (png) => call('export_png', { png: Array.from(png) }),
   /** A person's opening decision. @param {string} decision */
   decide: (decision) => call('decide', { decision }),
+  /** Lets the flag fall if the side to move's time ran out. */
+  checkTime: () => call('check_time'),
+  /** @param {boolean} on pause (true) or restart the clocks */
+  pauseClock: (on) => call('pause_clock', { on }),
   /** Every puzzle with the person's progress. */
   puzzles: () => call('puzzles'),
   /** @param {string} id */

@@ -70,7 +70,8 @@ export function createController(deps) {
   function outcomeInfo(view) {
     if (view.status.state === 'draw') return { kind: 'draw', moves: view.moves.length };
     const color = view.status.winner;
-    return { kind: 'won', color, name: displayName(view, color, t), moves: view.moves.length };
+    const onTime = view.status.state === 'timeOut';
+    return { kind: 'won', color, name: displayName(view, color, t), moves: view.moves.length, onTime };
   }
 
   /** Runs a command returning a GameView; errors are reported. */
@@ -152,6 +153,10 @@ export function createController(deps) {
     /** Opens puzzle `id` (a new epoch: the study part starts afresh). @param {string} id */
     openPuzzle: (id) => run(() => api.openPuzzle(id), { reset: true }),
     retryPuzzle: () => run(api.retryPuzzle),
+    /** Asks the shell whether the side to move's flag fell (its clock shows zero). */
+    checkTime: () => run(api.checkTime),
+    /** Pauses or resumes the clocks of a timed game. */
+    togglePause: () => run(() => api.pauseClock(!game().view?.clocks?.paused)),
     /** A new game from an explorer opening (a new epoch). */
     playOpening: (index, rule, study) => run(() => api.playOpening(index, rule, study), { reset: true }),
     nextPuzzle: () => run(api.nextPuzzle, { reset: true }),

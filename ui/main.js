@@ -10,7 +10,7 @@ import {
 } from './i18n.js';
 import { SHARED } from './shared.js';
 import {
-  boardModel, clockMs, deriveViewModel, errorMessage, formatAnalysis, formatClock, formatHint,
+  boardModel, clockOf, deriveViewModel, errorMessage, formatAnalysis, formatHint,
 } from './state.js';
 import { BoardRenderer } from './board/render.js';
 import { bindBoardKeys, bindPointer } from './board/input.js';
@@ -28,6 +28,7 @@ import { isModalOpen } from './dialogs/modal.js';
 import { confirmBranch } from './dialogs/branch.js';
 import { wireStudy } from './study-wiring.js';
 import { renderPuzzleCard, wirePuzzles } from './puzzle-panel.js';
+import { timedClock } from './timecontrol.js';
 import { createStudy } from './study-controller.js';
 import { candidatesOf, plyShown, provenWinAt, viewAtPly, winStones } from './study.js';
 import { createOpening, openingButtons, openingMarks, openingPrompt } from './opening.js';
@@ -178,6 +179,7 @@ function render(state) {
   const vm = deriveViewModel(view, t, { sinceMs: performance.now() - receivedAt });
   renderPanel(vm);
   renderPuzzleCard(view, t);
+  $('btn-pause-label').textContent = t(view.clocks?.paused ? 'btn.resume' : 'btn.pause');
   const ply = plyShown(view, state.study.shownPly);
   const shownView = viewAtPly(view, ply);
   renderBoard(state, shownView);
@@ -214,11 +216,26 @@ function placePill(layout) {
   $('thinking-pill').style.top = `${Math.max(0, layout.boardTop + layout.cell * 0.6)}px`;
 }
 
+/** The side to move's clock between snapshots; under a time control, the last seconds tick
+ * and a clock run to zero asks the shell whether the flag fell (once a snapshot). */
 function tickClocks() {
   const { view, receivedAt } = store.get().game;
   if (!view || view.status.state !== 'playing') return;
   const side = view.sideToMove;
-  renderClock(side, formatClock(clockMs(view, side, performance.now() - receivedAt)));
+  const since = performance.now() - receivedAt;
+  const { clock, clockState } = clockOf(view, side, since);
+  renderClock(side, clock, clockState);
+  const timed = timedClock(view, side, since);
+  if (!timed?.running) return;
+  const second = Math.ceil(timed.leftMs / 1000);
+  if (timed.leftMs > 0 && second <= 5 && second !== ui().tickedSecond) {
+    remember({ tickedSecond: second });
+    sound.play('tick');
+  }
+  if (timed.leftMs === 0 && ui().timeCheckedAt !== view.generation) {
+    remember({ timeCheckedAt: view.generation });
+    controller.checkTime();
+  }
 }
 
 /* ---------- preferences: language, theme, sound ---------- */
@@ -335,6 +352,7 @@ onClick('btn-new', actions.new);
 onClick('btn-undo', actions.undo);
 onClick('btn-redo', actions.redo);
 onClick('btn-hint', actions.hint);
+onClick('btn-pause', () => controller.togglePause());
 onClick('btn-save', actions.save);
 onClick('btn-load', actions.load);
 onClick('btn-stop', () => controller.stop());
@@ -413,5 +431,5 @@ async function startUp(modulesLoaded) {
 
 applyPreferences(prefsNow());
 window.addEventListener('load', () => board.setTheme(readBoardTheme()));
-setInterval(tickClocks, 250);
+setInterval(tickClocks, 100);
 startUp(performance.now());

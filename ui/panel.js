@@ -14,6 +14,7 @@ const BUTTONS = Object.freeze({
   stop: 'btn-stop',
   aiMove: 'btn-ai-move',
   names: 'btn-names',
+  pause: 'btn-pause',
 });
 
 function setText(el, text) {
@@ -37,7 +38,7 @@ export function renderCards(vm) {
     setText($(`player-name-${color}`), card.name);
     setText($(`player-kind-${color}`), card.kindLabel);
     $(`thinking-${color}`).hidden = !card.thinking;
-    renderClock(color, card.clock);
+    renderClock(color, card.clock, card.clockState);
   }
 }
 
@@ -45,10 +46,13 @@ export function renderCards(vm) {
  * Writes one clock.
  * @param {'black' | 'white'} color
  * @param {string} text `mm:ss`
+ * @param {'' | 'warn' | 'fallen'} [state] a timed clock's last seconds or fallen flag
  */
-export function renderClock(color, text) {
+export function renderClock(color, text, state = '') {
   const el = $(`clock-${color}`);
   setText(el, text);
+  el.classList.toggle('is-warn', state === 'warn');
+  el.classList.toggle('is-fallen', state === 'fallen');
   el.setAttribute('aria-label', `${t('player.clock', { color: t(`color.${color}`) })} ${text}`);
 }
 

@@ -22,7 +22,9 @@ export const SHARED = Object.freeze(JSON.parse(String.raw`/*json*/{
     "showNumbers": false,
     "analysisLines": 3,
     "opening": "none",
-    "searchThreads": 0
+    "searchThreads": 0,
+    "timeControl": { "kind": "none" },
+    "flagWarns": false
   },
   "errorKinds": [
     "aiThinking", "badPosition", "badRecord", "badSettings", "fiveOnBoard", "forbidden",

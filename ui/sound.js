@@ -76,6 +76,10 @@ export function createSound(options = {}) {
       tone(ac, { freq: 440, dur: 0.3, type: 'sine', gain: 0.12 });
       tone(ac, { freq: 392, start: 0.18, dur: 0.4, type: 'sine', gain: 0.12 });
     },
+    /** A clock's last seconds. */
+    tick: (ac) => {
+      tone(ac, { freq: 1320, dur: 0.05, type: 'square', gain: 0.05 });
+    },
   };
 
   const synthesise = (name) => {

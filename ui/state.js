@@ -9,6 +9,7 @@ import { pointLabel } from './board/geometry.js';
 import { rawScoreText, setupStones, signed } from './study.js';
 import { openingPrompt } from './opening.js';
 import { SHARED } from './shared.js';
+import { timedClock } from './timecontrol.js';
 
 /** Board sizes offered in the settings dialog: 15 and 19 first, then the rest the engine accepts. */
 export const BOARD_SIZES = Object.freeze([15, 19, ...Array.from(
@@ -83,6 +84,21 @@ export function clockMs(view, color, sinceMs = 0) {
 }
 
 /**
+ * A player's clock as the card shows it: counting down under a time control (with its warning
+ * in the last ten seconds, or its fallen flag), else the time used.
+ * @param {any} view
+ * @param {'black' | 'white'} color
+ * @param {number} sinceMs
+ * @returns {{clock: string, clockState: '' | 'warn' | 'fallen'}}
+ */
+export function clockOf(view, color, sinceMs) {
+  const timed = timedClock(view, color, sinceMs);
+  if (!timed) return { clock: formatClock(clockMs(view, color, sinceMs)), clockState: '' };
+  const fallen = timed.fallen || (view.status.state === 'timeOut' && view.status.winner !== color);
+  return { clock: timed.text, clockState: fallen ? 'fallen' : timed.warn ? 'warn' : '' };
+}
+
+/**
  * A player's name as the page shows it: the AI by its level, in the page's language ("AI · Easy",
  * "电脑 · 简单"); a person never renamed by their colour (or "Player") in the page's language; any
  * other nickname as given.
@@ -109,6 +125,7 @@ function statusText(view, t) {
   const side = view.sideToMove;
   const player = view.players[side];
   if (view.status.state === 'won') return t('status.won', { name: displayName(view, view.status.winner, t) });
+  if (view.status.state === 'timeOut') return t('status.timeOut', { name: displayName(view, view.status.winner, t) });
   if (view.status.state === 'draw') return t('status.draw');
   if (view.opening?.turn) return openingPrompt(view, t);
   if (view.aiThinking) {
@@ -143,8 +160,8 @@ export function deriveViewModel(view, t, opts = {}) {
     isAi: view.players[color].kind === 'ai',
     active: playing && side === color,
     thinking: playing && view.aiThinking && side === color && toMoveIsAi,
-    winner: view.status.state === 'won' && view.status.winner === color,
-    clock: formatClock(clockMs(view, color, opts.sinceMs ?? 0)),
+    winner: ['won', 'timeOut'].includes(view.status.state) && view.status.winner === color,
+    ...clockOf(view, color, opts.sinceMs ?? 0),
   });
   return {
     status: view.status.state,
@@ -169,6 +186,9 @@ export function deriveViewModel(view, t, opts = {}) {
       stop: { hidden: !view.aiThinking },
       aiMove: { hidden: view.aiThinking || !playing || !toMoveIsAi },
       names: { disabled: view.mode === 'aiVsAi' },
+      pause: {
+        hidden: !view.clocks?.black || view.mode === 'aiVsAi' || !playing || Boolean(view.puzzle),
+      },
     },
   };
 }
@@ -258,7 +278,7 @@ export function hintLine(hint) {
  * What changed between two snapshots, for sounds and the win/draw banner.
  * @param {any | null} prev
  * @param {any} next
- * @returns {{sound: 'place' | 'undo' | 'win' | 'draw' | null, banner: 'won' | 'draw' | null, newGame: boolean}}
+ * @returns {{sound: 'place' | 'undo' | 'win' | 'draw' | null, banner: 'won' | 'draw' | 'timeOut' | null, newGame: boolean}}
  */
 export function viewChange(prev, next) {
   const none = { sound: null, banner: null, newGame: false };
@@ -267,7 +287,8 @@ export function viewChange(prev, next) {
   const nextOver = next.status.state !== 'playing';
   const newGame = next.moves.length === 0 && !next.canRedo && prev.moves.length > 0;
   if (nextOver && !prevOver) {
-    return { sound: next.status.state === 'won' ? 'win' : 'draw', banner: next.status.state, newGame };
+    const won = ['won', 'timeOut'].includes(next.status.state);
+    return { sound: won ? 'win' : 'draw', banner: next.status.state, newGame };
   }
   let sound = null;
   if (next.moves.length > prev.moves.length) sound = 'place';
@@ -335,6 +356,8 @@ export function newGameSettings(prefs) {
     names,
     engine: prefs.engine ?? null,
     opening: prefs.opening ?? 'none',
+    timeControl: prefs.timeControl ?? { kind: 'none' },
+    flagWarns: Boolean(prefs.flagWarns),
   };
 }
 
@@ -364,6 +387,8 @@ export function replaySettings(view, prefs) {
     names,
     engine: view.engine?.id ?? null,
     opening: view.opening?.rule ?? 'none',
+    timeControl: view.clocks?.control ?? { kind: 'none' },
+    flagWarns: Boolean(view.clocks?.flagWarns),
   };
 }
 

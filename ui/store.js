@@ -64,6 +64,8 @@ import { SHARED } from './shared.js';
  * @property {any | null} lastPrefs        the preferences last applied (language, theme, sound)
  * @property {() => void} stopFollowingTheme  unbinds the system theme listener of "auto"
  * @property {string} listKey              what the move list was last built from
+ * @property {number | null} tickedSecond  the last second of a timed clock that ticked
+ * @property {number | null} timeCheckedAt the snapshot (generation) whose flag was asked about
  */
 
 /**
@@ -129,6 +131,8 @@ export function initialState() {
       lastPrefs: null,
       stopFollowingTheme: () => {},
       listKey: '',
+      tickedSecond: null,
+      timeCheckedAt: null,
     },
   };
 }

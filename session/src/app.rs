@@ -345,6 +345,22 @@ impl App {
         self.game_change(|s| s.decide(decision))
     }
 
+    /// Lets the flag fall if the side to move's time ran out (the page asks when its clock
+    /// reaches zero).
+    pub fn check_time(&self) -> GameView {
+        let view = lock(&self.shared).check_time();
+        start_ai_if_due(&self.shared);
+        view
+    }
+
+    /// Pauses or restarts the clocks of a timed game with a person in it.
+    ///
+    /// # Errors
+    /// As [`Session::pause_clock`].
+    pub fn pause_clock(&self, on: bool) -> AppResult<GameView> {
+        self.change(|s| s.pause_clock(on))
+    }
+
     /// Every puzzle with the person's progress.
     pub fn puzzles(&self) -> PuzzleList {
         lock(&self.shared).puzzles()

@@ -150,7 +150,7 @@ fn count(game: &Game, rule: Rule, mine: &mut [ResultsView]) {
         return;
     };
     let winner = match game.outcome() {
-        Outcome::Won { winner, .. } => Some(*winner),
+        Outcome::Won { winner, .. } | Outcome::TimeOut { winner } => Some(*winner),
         Outcome::Draw => None,
         Outcome::Playing => return,
     };

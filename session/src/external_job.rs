@@ -8,9 +8,10 @@ use crate::notify::AnalysisEvent;
 use crate::session::{Session, SharedSession};
 use gomoku::ai::Decision;
 use gomoku::Pos;
-use gomoku_client::brain::Ask;
+use gomoku_client::brain::{Ask, GRACE};
 use gomoku_client::message::{progress_of, EngineEval, Progress};
 use gomoku_client::ExternalError;
+use std::time::Duration;
 
 /// Asks the chosen engine for the move (or hint) of the side to move.
 pub(crate) fn start(shared: &SharedSession, session: &mut Session, kind: JobKind, then: Then) {
@@ -18,7 +19,8 @@ pub(crate) fn start(shared: &SharedSession, session: &mut Session, kind: JobKind
     let game = session.game();
     let moves = game.moves().iter().map(|m| m.pos).collect();
     let (rule, to_move) = (game.settings().rule, game.side_to_move());
-    let ask = Ask::new(game.board().clone(), moves, rule, to_move, opponent.move_time);
+    let mut ask = Ask::new(game.board().clone(), moves, rule, to_move, opponent.move_time);
+    timed(&mut ask, game);
     let (brain, notifier) = (opponent.brain.clone(), session.notifier().clone());
     let for_hint = kind == JobKind::Hint;
     let work = move |job: &Job| {
@@ -31,6 +33,21 @@ pub(crate) fn start(shared: &SharedSession, session: &mut Session, kind: JobKind
         brain.best_move(ask, job.stop.clone(), report)
     };
     run_job(shared, session, kind, then, work, done);
+}
+
+/// Under a time control the engine is told the game's time and its time left (`INFO
+/// timeout_match`, `time_left`) and given at most what its clock allots the move.
+fn timed(ask: &mut Ask, game: &gomoku::Game) {
+    let control = game.settings().time_control;
+    let (Some(left), Some(whole)) =
+        (game.time_left_ms(ask.to_move), control.time_left(control.start(), 0))
+    else {
+        return;
+    };
+    let allotted = control.allot_ms(game.clock_state(ask.to_move)).unwrap_or(left);
+    ask.turn = ask.turn.min(Duration::from_millis(allotted));
+    ask.answer_within = ask.turn + GRACE;
+    ask.clock = Some((Duration::from_millis(whole), Duration::from_millis(left)));
 }
 
 /// Applies the engine's answer like the built-in AI's. A failure is told to the person (the game

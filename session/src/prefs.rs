@@ -64,6 +64,10 @@ pub struct Preferences {
     pub opening: gomoku::opening::OpeningRule,
     /// Search threads for Master and analysis: 0 = all cores but one.
     pub search_threads: u8,
+    /// The time control for new games.
+    pub time_control: gomoku::game::TimeControl,
+    /// A fallen flag only warns instead of losing.
+    pub flag_warns: bool,
 }
 
 impl Default for Preferences {
@@ -84,6 +88,8 @@ impl Default for Preferences {
             analysis_lines: 3,
             opening: gomoku::opening::OpeningRule::Free,
             search_threads: 0,
+            time_control: gomoku::game::TimeControl::None,
+            flag_warns: false,
         }
     }
 }
@@ -121,6 +127,7 @@ impl Preferences {
         self.names.black = clean(&self.names.black)?;
         self.names.white = clean(&self.names.white)?;
         self.human_name = clean(&self.human_name)?;
+        self.time_control = self.time_control.validated()?;
         Ok(self)
     }
 }

@@ -279,6 +279,11 @@ pub enum StatusView {
     },
     /// Full board.
     Draw,
+    /// A player's time ran out.
+    TimeOut {
+        /// The winner.
+        winner: Color,
+    },
 }
 
 /// A forbidden point.
@@ -313,14 +318,60 @@ pub struct PlayerView {
     pub level: Option<Level>,
 }
 
-/// Thinking time used by each side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// Thinking time used by each side, and under a time control what each clock shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ClocksView {
     /// Black's milliseconds.
     pub black_ms: u64,
     /// White's milliseconds.
     pub white_ms: u64,
+    /// The time control (`{"kind": "none"}` when untimed).
+    pub control: gomoku::game::TimeControl,
+    /// Under a time control: black's clock.
+    pub black: Option<TimedClockView>,
+    /// Under a time control: white's clock.
+    pub white: Option<TimedClockView>,
+    /// The clocks are paused.
+    pub paused: bool,
+    /// A fallen flag only warns.
+    pub flag_warns: bool,
+}
+
+/// A clock under a time control, as of when the view was made (the page counts down from it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TimedClockView {
+    /// What the clock shows: the main time left, or in byo-yomi once it is spent the running
+    /// period's time, in milliseconds.
+    pub shown_ms: u64,
+    /// Byo-yomi periods left (0 otherwise).
+    pub periods: u32,
+    /// Time until the flag falls, in milliseconds.
+    pub left_ms: u64,
+    /// Its flag fell (in a game where that only warns).
+    pub flag_fallen: bool,
+}
+
+impl ClocksView {
+    /// The clocks of `game` now.
+    pub fn of(game: &Game) -> ClocksView {
+        let timed = |color: Color| {
+            let (shown_ms, periods) = game.shown_clock(color)?;
+            let left_ms = game.time_left_ms(color)?;
+            let flag_fallen = game.flags_fallen().contains(&color);
+            Some(TimedClockView { shown_ms, periods, left_ms, flag_fallen })
+        };
+        ClocksView {
+            black_ms: game.clock_ms(Color::Black),
+            white_ms: game.clock_ms(Color::White),
+            control: game.settings().time_control,
+            black: timed(Color::Black),
+            white: timed(Color::White),
+            paused: game.is_paused(),
+            flag_warns: game.settings().flag_warns,
+        }
+    }
 }
 
 /// Builds the snapshot of `game`.
@@ -349,10 +400,7 @@ pub fn view_of(game: &Game, generation: u64, ai_thinking: bool) -> GameView {
             black: player_view(game, Color::Black),
             white: player_view(game, Color::White),
         },
-        clocks: ClocksView {
-            black_ms: game.clock_ms(Color::Black),
-            white_ms: game.clock_ms(Color::White),
-        },
+        clocks: ClocksView::of(game),
         can_undo: game.can_undo(),
         can_redo: game.can_redo(),
         ai_thinking,
@@ -412,6 +460,7 @@ fn status_of(outcome: &Outcome) -> StatusView {
             StatusView::Won { winner: *winner, line: line.iter().map(|&p| p.into()).collect() }
         }
         Outcome::Draw => StatusView::Draw,
+        Outcome::TimeOut { winner } => StatusView::TimeOut { winner: *winner },
     }
 }
 

@@ -69,6 +69,8 @@ fn human_game(app: &App) {
         names,
         engine: None,
         opening: Default::default(),
+        time_control: Default::default(),
+        flag_warns: false,
     };
     app.new_game(settings).unwrap();
 }

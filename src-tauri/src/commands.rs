@@ -231,6 +231,18 @@ pub fn decide(app: State<'_, App>, decision: String) -> AppResult<GameView> {
     app.decide(&decision)
 }
 
+/// Lets the flag fall if the side to move's time ran out.
+#[tauri::command]
+pub fn check_time(app: State<'_, App>) -> GameView {
+    app.check_time()
+}
+
+/// Pauses or restarts the clocks of a timed game.
+#[tauri::command]
+pub fn pause_clock(app: State<'_, App>, on: bool) -> AppResult<GameView> {
+    app.pause_clock(on)
+}
+
 /// Every puzzle with the person's progress.
 #[tauri::command]
 pub fn puzzles(app: State<'_, App>) -> PuzzleList {

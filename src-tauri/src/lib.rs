@@ -121,6 +121,8 @@ pub fn build_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::find_own_puzzles,
         commands::explorer,
         commands::play_opening,
+        commands::check_time,
+        commands::pause_clock,
     ])
 }
 

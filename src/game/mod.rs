@@ -9,6 +9,7 @@ mod opening_phase;
 mod review;
 mod settings;
 mod setup;
+pub mod timing;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{HistoryError, PlayError};
@@ -17,6 +18,7 @@ pub use review::{
 };
 pub use settings::{clean_name, Names, Player, Settings, SettingsError, MAX_NAME_CHARS};
 pub use setup::{Setup, SetupError};
+pub use timing::{ClockState, TimeControl};
 
 use crate::board::{index_of, Board};
 use crate::color::Color;
@@ -46,8 +48,13 @@ pub enum Outcome {
         /// The winning line's stones in line order.
         line: Vec<Pos>,
     },
-    /// The board is full and nobody won.
+    /// The board is full (or in renju black has only forbidden points left) and nobody won.
     Draw,
+    /// A player's time ran out: the other one wins.
+    TimeOut {
+        /// The winner.
+        winner: Color,
+    },
 }
 
 /// A game in progress (or finished, for review).
@@ -71,6 +78,10 @@ pub struct Game {
     outcome: Outcome,
     clock: Arc<dyn Clock>,
     turn_started_ms: u64,
+    /// When the clocks were paused (`None`: running).
+    paused_at: Option<u64>,
+    /// The players whose flag fell in a game where that only warns.
+    flags_fallen: Vec<Color>,
     started_at: u64,
     updated_at: u64,
 }
@@ -112,6 +123,8 @@ impl Game {
             outcome: Outcome::Playing,
             clock,
             turn_started_ms: now,
+            paused_at: None,
+            flags_fallen: Vec::new(),
             started_at: unix,
             updated_at: unix,
         })
@@ -213,18 +226,88 @@ impl Game {
     /// alone, charges nobody.
     pub fn clock_ms(&self, color: Color) -> u64 {
         let used: u64 = self.moves_of(color).map(|m| m.think_ms).sum();
-        let running = if self.clocks_running() && self.side_to_move() == color {
-            self.clock.now_ms().saturating_sub(self.turn_started_ms)
+        used + self.running_ms(color)
+    }
+
+    /// How long `color` has been thinking on the running turn (0 unless it is to move and the
+    /// clocks run; a pause stops it).
+    fn running_ms(&self, color: Color) -> u64 {
+        if !self.clocks_running() || self.side_to_move() != color {
+            return 0;
+        }
+        let now = self.paused_at.unwrap_or_else(|| self.clock.now_ms());
+        now.saturating_sub(self.turn_started_ms)
+    }
+
+    /// `color`'s clock under the game's time control after the moves it made.
+    pub fn clock_state(&self, color: Color) -> ClockState {
+        let control = self.settings.time_control;
+        self.moves_of(color).fold(control.start(), |s, m| control.after_move(s, m.think_ms))
+    }
+
+    /// How long `color` may still think before its flag falls (`None`: untimed game).
+    pub fn time_left_ms(&self, color: Color) -> Option<u64> {
+        let control = self.settings.time_control;
+        control.time_left(self.clock_state(color), self.running_ms(color))
+    }
+
+    /// What `color`'s clock shows under the time control now: time left (in byo-yomi, once the
+    /// main time is spent, the period's) and the periods left (`None`: untimed).
+    pub fn shown_clock(&self, color: Color) -> Option<(u64, u32)> {
+        let control = self.settings.time_control;
+        control.is_timed().then(|| control.shown(self.clock_state(color), self.running_ms(color)))
+    }
+
+    /// Whether the side to move has run out of time: it loses (or, when the game says so, it
+    /// is only noted, once). Returns whether anything changed.
+    pub fn check_time(&mut self) -> bool {
+        let side = self.side_to_move();
+        let control = self.settings.time_control;
+        if !self.is_playing() || !control.is_timed() || self.flags_fallen.contains(&side) {
+            return false;
+        }
+        let state = self.clock_state(side);
+        let total = control.time_left(state, 0).unwrap_or(u64::MAX);
+        if self.running_ms(side) <= total && !state.flagged {
+            return false;
+        }
+        if self.settings.flag_warns {
+            self.flags_fallen.push(side);
         } else {
-            0
-        };
-        used + running
+            self.outcome = Outcome::TimeOut { winner: !side };
+            self.updated_at = self.clock.unix_seconds();
+        }
+        true
+    }
+
+    /// The players whose flag fell in a game where that only warns.
+    pub fn flags_fallen(&self) -> &[Color] {
+        &self.flags_fallen
+    }
+
+    /// Stops (`true`) or restarts the clocks; the running turn keeps the time it had.
+    pub fn pause(&mut self, on: bool) {
+        let now = self.clock.now_ms();
+        match (on, self.paused_at) {
+            (true, None) => self.paused_at = Some(now),
+            (false, Some(at)) => {
+                self.turn_started_ms += now.saturating_sub(at);
+                self.paused_at = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether the clocks are paused.
+    pub fn is_paused(&self) -> bool {
+        self.paused_at.is_some()
     }
 
     /// Starts the side to move's turn afresh: a game taken up again later (a resumed autosave)
     /// charges nobody for the time it lay waiting.
     pub fn restart_turn_clock(&mut self) {
         self.turn_started_ms = self.clock.now_ms();
+        self.paused_at = None;
     }
 
     /// Whether the side to move's clock is running: the game goes on and has begun.
@@ -288,6 +371,10 @@ impl Game {
     /// A [`PlayError`]; the game is unchanged.
     pub fn play(&mut self, pos: Pos) -> Result<&Outcome, PlayError> {
         self.check_move(pos)?;
+        if self.check_time() && !self.is_playing() {
+            return Err(PlayError::GameOver);
+        }
+        self.pause(false);
         let now = self.clock.now_ms();
         let think_ms =
             if self.moves.is_empty() { 0 } else { now.saturating_sub(self.turn_started_ms) };

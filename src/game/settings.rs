@@ -1,5 +1,6 @@
 //! What a game is played with: board size, rule, mode, players' names, AI level.
 
+use super::timing::TimeControl;
 use crate::color::Color;
 use crate::level::{Level, Mode, PlayerKind};
 use crate::opening::OpeningRule;
@@ -34,10 +35,24 @@ pub struct Settings {
     /// the opener (the tentative black) — until the opening decides the colours.
     #[serde(default, skip_serializing_if = "is_free")]
     pub opening: OpeningRule,
+    /// How much time each player has (none by default: the clocks only count).
+    #[serde(default, skip_serializing_if = "is_untimed")]
+    pub time_control: TimeControl,
+    /// A fallen flag only warns instead of losing the game.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub flag_warns: bool,
 }
 
 fn is_free(rule: &OpeningRule) -> bool {
     *rule == OpeningRule::Free
+}
+
+fn is_untimed(control: &TimeControl) -> bool {
+    !control.is_timed()
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 /// Nicknames of the black and the white player.
@@ -70,6 +85,8 @@ impl Default for Settings {
             level: Level::Hard,
             names: Names { black: "Black".into(), white: "White".into() },
             opening: OpeningRule::Free,
+            time_control: TimeControl::None,
+            flag_warns: false,
         }
     }
 }
@@ -90,6 +107,8 @@ pub enum SettingsError {
     BadSize(u8),
     /// A nickname is empty, too long or contains control characters.
     BadName(String),
+    /// A time control's numbers are out of range.
+    BadTimeControl(String),
 }
 
 impl fmt::Display for SettingsError {
@@ -98,6 +117,7 @@ impl fmt::Display for SettingsError {
             SettingsError::BadSize(s) => {
                 write!(f, "board size {s} is not in {MIN_SIZE}..={MAX_SIZE}")
             }
+            SettingsError::BadTimeControl(why) => write!(f, "time control: {why}"),
             SettingsError::BadName(n) => write!(
                 f,
                 "nickname {n:?} must be 1 to {MAX_NAME_CHARS} characters without control characters"
@@ -141,6 +161,7 @@ impl Settings {
         }
         self.names.black = clean_name(&self.names.black)?;
         self.names.white = clean_name(&self.names.white)?;
+        self.time_control = self.time_control.validated().map_err(SettingsError::BadTimeControl)?;
         Ok(self)
     }
 }

@@ -1,5 +1,6 @@
-//! The JSON save file, format `gomoku-save` version 2 (documented in `docs/save-format.md`);
-//! version 1 files (no set-up position, variation or evaluations) load as they are.
+//! The JSON save file, format `gomoku-save` version 3 (documented in `docs/save-format.md`);
+//! version 1 files (no set-up position, variation or evaluations) and version 2 files (no time
+//! control) load as they are.
 
 use super::error::{text_of, RecordError};
 use crate::ai::ThreatWin;
@@ -12,7 +13,7 @@ use std::sync::Arc;
 /// The `format` field of every save file.
 pub const SAVE_FORMAT: &str = "gomoku-save";
 /// The save version this program writes and the newest it reads.
-pub const SAVE_VERSION: u64 = 2;
+pub const SAVE_VERSION: u64 = 3;
 /// The largest save file the loader accepts (1 MiB).
 pub const MAX_SAVE_BYTES: usize = 1 << 20;
 
@@ -309,7 +310,7 @@ fn check_header(value: &serde_json::Value) -> Result<(), RecordError> {
     }
     match object.get("version").and_then(serde_json::Value::as_u64) {
         Some(v) if v > SAVE_VERSION => Err(RecordError::NewerVersion(v)),
-        Some(1 | SAVE_VERSION) => Ok(()),
-        _ => Err(RecordError::Malformed("version must be 1 or 2".into())),
+        Some(1..=SAVE_VERSION) => Ok(()),
+        _ => Err(RecordError::Malformed("version must be 1, 2 or 3".into())),
     }
 }

@@ -9,7 +9,7 @@ import { burst } from './confetti.js';
 /**
  * Wires the banner in index.html (`#win-banner`).
  * @param {{onPlayAgain: () => void, onReview: () => void, reducedMotion: () => boolean}} handlers
- * @returns {{show: (info: {kind: 'won' | 'draw', color?: 'black' | 'white', name?: string, moves: number,
+ * @returns {{show: (info: {kind: 'won' | 'draw', color?: 'black' | 'white', name?: string, moves: number, onTime?: boolean,
  *   place?: 'top' | 'centre' | 'bottom'}) => void, hide: () => void, isOpen: () => boolean, refresh: () => void}}
  */
 export function createBanner(handlers) {
@@ -35,8 +35,9 @@ export function createBanner(handlers) {
     stone.className = `banner-stone ${won ? `stone-${info.color}` : 'stone-draw'}`;
     document.getElementById('win-title').textContent = t(won ? 'banner.winner' : 'banner.gameOver');
     document.getElementById('win-name').textContent = won ? info.name : t('banner.draw');
+    const wins = info.onTime ? 'banner.winsOnTime' : 'banner.wins';
     document.getElementById('win-sub').textContent = won
-      ? t('banner.wins', { color: t(`color.${info.color}`), n: info.moves })
+      ? t(wins, { color: t(`color.${info.color}`), n: info.moves })
       : t('banner.drawSub');
   };
 

@@ -8,6 +8,7 @@ import { t } from '../i18n.js';
 import { BOARD_SIZES } from '../state.js';
 import { openModal } from './modal.js';
 import { createEnginePanel } from './engines.js';
+import { PRESETS, customControl, formOf, presetOf } from '../timecontrol.js';
 
 /**
  * Wires the dialog in index.html (`#settings-dialog`).
@@ -38,6 +39,35 @@ export function createSettingsDialog(handlers) {
     el('opening-help').hidden = rule === 'none';
   };
   el('set-opening').addEventListener('change', syncOpening);
+
+  /** The custom form shows under "Custom…", with the fields its kind uses. */
+  const syncTime = () => {
+    el('time-custom').hidden = el('set-time').value !== 'custom';
+    const kind = el('time-kind').value;
+    el('time-minutes-field').hidden = kind === 'perMove';
+    el('time-periods-field').hidden = kind !== 'byoYomi';
+  };
+  el('set-time').addEventListener('change', syncTime);
+  el('time-kind').addEventListener('change', syncTime);
+  const timeControl = () => {
+    const preset = el('set-time').value;
+    if (preset !== 'custom') return PRESETS[preset] ?? PRESETS.none;
+    return customControl({
+      kind: el('time-kind').value,
+      minutes: el('time-minutes').value,
+      seconds: el('time-seconds').value,
+      periods: el('time-periods').value,
+    });
+  };
+  const showTime = (control) => {
+    el('set-time').value = presetOf(control);
+    const form = formOf(control);
+    el('time-kind').value = form.kind;
+    el('time-minutes').value = String(form.minutes);
+    el('time-seconds').value = String(form.seconds);
+    el('time-periods').value = String(form.periods);
+    syncTime();
+  };
   const engines = createEnginePanel(handlers);
   const syncEngines = () => engines.setGame(el('set-rule').value, Number(el('set-size').value));
   el('set-rule').addEventListener('change', syncEngines);
@@ -74,6 +104,8 @@ export function createSettingsDialog(handlers) {
     level: radio('level')?.value ?? base.level,
     rule: el('set-rule').value,
     opening: el('set-opening').value,
+    timeControl: timeControl(),
+    flagWarns: el('set-flag-warns').checked,
     size: Number(el('set-size').value),
     centreFirst: el('set-centre').checked,
     language: el('set-language').value,
@@ -105,6 +137,8 @@ export function createSettingsDialog(handlers) {
       el('set-rule').value = prefs.rule;
       el('set-opening').value = prefs.opening ?? 'none';
       syncOpening();
+      showTime(prefs.timeControl ?? PRESETS.none);
+      el('set-flag-warns').checked = Boolean(prefs.flagWarns);
       fillSizes(prefs.size);
       el('set-centre').checked = prefs.centreFirst;
       el('set-language').value = prefs.language;

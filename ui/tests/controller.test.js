@@ -122,7 +122,7 @@ test('the AI move that wins arrives as an event: win sound and banner', async ()
   controller.showView(makeView(won.moves.slice(0, -1).map((m) => [m.x, m.y]), { generation: won.generation - 1 }));
   controller.showView(won);
   assert.deepEqual(sounds.slice(-1), ['win']);
-  assert.deepEqual(outcomes.at(-1), { kind: 'won', color: 'black', name: 'Alice', moves: 9 });
+  assert.deepEqual(outcomes.at(-1), { kind: 'won', color: 'black', name: 'Alice', moves: 9, onTime: false });
   await controller.undo();
   assert.equal(outcomes.at(-1), null, 'undo reopens the game and hides the banner');
 });

@@ -225,7 +225,13 @@ test('new-game settings come from the preferences; "play again" repeats the show
   assert.deepEqual(newGameSettings(prefs), {
     size: 19, rule: 'renju', centreFirst: false, mode: 'humanVsAi', humanColor: 'white', level: 'master',
     names: { black: 'Black', white: 'Zoe' }, engine: null, opening: 'none',
+    timeControl: { kind: 'none' }, flagWarns: false,
   });
+  const timed = { ...prefs, timeControl: { kind: 'perMove', moveMs: 30_000 }, flagWarns: true };
+  assert.deepEqual(
+    [newGameSettings(timed).timeControl, newGameSettings(timed).flagWarns],
+    [{ kind: 'perMove', moveMs: 30_000 }, true],
+  );
   const hvh = { ...prefs, mode: 'humanVsHuman', names: { black: 'A', white: 'B' } };
   assert.deepEqual(newGameSettings(hvh).names, { black: 'A', white: 'B' });
   const view = makeView([], {
@@ -235,6 +241,7 @@ test('new-game settings come from the preferences; "play again" repeats the show
   assert.deepEqual(replaySettings(view, SHARED.defaultPreferences), {
     size: 13, rule: 'freestyle', centreFirst: false, mode: 'humanVsAi', humanColor: 'white', level: 'easy',
     names: { black: 'AI · Easy', white: 'Zoe' }, engine: null, opening: 'none',
+    timeControl: { kind: 'none' }, flagWarns: false,
   });
   // After a swap2 opening where the responder took black, "play again" gives the players their
   // opening roles back: the person (now white) had opened.

@@ -153,6 +153,8 @@ pub fn settings_from_prefs(prefs: &Preferences) -> Settings {
         level: prefs.level,
         names,
         opening: prefs.opening,
+        time_control: prefs.time_control,
+        flag_warns: prefs.flag_warns,
     }
 }
 

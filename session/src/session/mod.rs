@@ -50,6 +50,12 @@ pub struct NewGameSettings {
     /// An external engine (by id) to play for the AI side instead of the built-in AI.
     #[serde(default)]
     pub engine: Option<String>,
+    /// The time control (none by default).
+    #[serde(default)]
+    pub time_control: gomoku::game::TimeControl,
+    /// A fallen flag only warns.
+    #[serde(default)]
+    pub flag_warns: bool,
     /// The opening rule played first (with one, `humanColor` black means the person opens).
     #[serde(default)]
     pub opening: gomoku::opening::OpeningRule,
@@ -253,6 +259,8 @@ impl Session {
             level: new.level,
             names: new.names,
             opening: new.opening,
+            time_control: new.time_control,
+            flag_warns: new.flag_warns,
         };
         let game = Game::new(settings, self.clock.clone())?;
         if let Some(id) = &new.engine {
@@ -276,6 +284,8 @@ impl Session {
         self.prefs.human_color = s.human_color;
         self.prefs.level = s.level;
         self.prefs.opening = s.opening;
+        self.prefs.time_control = s.time_control;
+        self.prefs.flag_warns = s.flag_warns;
         if s.mode == Mode::HumanVsAi {
             self.prefs.human_name = s.names.of(s.human_color).to_string();
         } else {
@@ -425,8 +435,40 @@ impl Session {
     }
 
     /// Thinking time for the current level: the engine's time for it, unless tests shortened it.
+    /// Under a time control, never more than the clock allots the side to move.
     pub(crate) fn move_time_ms(&self) -> u64 {
         let level_time = LevelConfig::of(self.game.settings().level).move_time_ms;
-        self.timing.move_ms_override.unwrap_or(level_time)
+        let own = self.timing.move_ms_override.unwrap_or(level_time);
+        let control = self.game.settings().time_control;
+        let state = self.game.clock_state(self.game.side_to_move());
+        control.allot_ms(state).map_or(own, |allotted| own.min(allotted))
+    }
+
+    /// Lets the flag fall if the side to move's time ran out (the page asks when its clock
+    /// reaches zero; a move asks too). Returns the view either way.
+    pub fn check_time(&mut self) -> GameView {
+        if self.game.check_time() {
+            self.cancel_job();
+            self.changed();
+        }
+        self.view()
+    }
+
+    /// Pauses (`true`) or restarts the clocks. A running AI move is stopped while paused.
+    ///
+    /// # Errors
+    /// `badSettings` in an untimed game or one between two AIs.
+    pub fn pause_clock(&mut self, on: bool) -> AppResult<GameView> {
+        if !self.game.settings().time_control.is_timed()
+            || self.game.settings().mode == Mode::AiVsAi
+        {
+            return Err(AppError::BadSettings("only a timed game with a person can pause".into()));
+        }
+        if on && self.jobs.kind() == Some(JobKind::Move) {
+            self.cancel_job();
+        }
+        self.game.pause(on);
+        self.generation += 1;
+        Ok(self.view())
     }
 }

@@ -9,7 +9,7 @@ mod common;
 
 use common::*;
 use fantoccini::Locator;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::time::Duration;
 
 /// When the page's stones attribute first showed `n` stones (the view applied to the DOM).
@@ -288,4 +288,64 @@ async fn installed_app_draws_the_board() {
     let name = if app_binary().starts_with("/usr") { "installed-app" } else { "app-start" };
     app.screenshot(name).await;
     app.client.close().await.ok();
+}
+
+/// Starts a game from the settings dialog with the time control `preset` (or, for "custom", a
+/// fixed `move_s` seconds a move).
+async fn timed_game(app: &App, human: &str, preset: &str, move_s: u32) {
+    app.click("btn-new").await;
+    app.wait_for("settings dialog", "!document.getElementById('settings-dialog').hidden").await;
+    app.js(&format!(
+        "const f = document.getElementById('settings-dialog');\
+         for (const [n, v] of [['mode','humanVsAi'],['humanColor','{human}'],['level','easy']]) {{\
+           const r = f.querySelector(`input[name=\"${{n}}\"][value=\"${{v}}\"]`); r.checked = true; r.dispatchEvent(new Event('change', {{bubbles:true}})); }}\
+         const set = (id, v) => {{ const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change', {{bubbles:true}})); }};\
+         set('set-time', '{preset}'); set('time-kind', 'perMove'); set('time-seconds', '{move_s}');\
+         return true;"
+    ))
+    .await;
+    app.click("settings-start").await;
+    app.wait_for("the settings closed", "document.getElementById('settings-dialog').hidden").await;
+}
+
+#[tokio::test]
+async fn timed_games_count_down_the_ai_keeps_to_its_clock_and_the_person_loses_on_time() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let app = launch("clock").await;
+    ready(&app).await;
+
+    // 1 + 0: the person plays at once along the edge; the AI (white) plays the whole game.
+    timed_game(&app, "black", "bullet1", 0).await;
+    let edge: Vec<(u8, u8)> = (0..15).flat_map(|y| [(0, y), (14, y)]).collect();
+    let mut view = app.invoke("get_view", json!({})).await;
+    let mut moves = 0;
+    while view["status"]["state"] == "playing" && moves < 60 {
+        let (x, y) = app.first_empty(&edge).await;
+        app.click_point(x, y).await;
+        moves += 1;
+        let n = app.stones().await.len();
+        app.wait_for(
+            "the AI's answer or the end",
+            &format!("document.getElementById('board').dataset.stones.split(';').length > {n} || document.getElementById('board').dataset.status !== 'playing'"),
+        )
+        .await;
+        if moves == 4 {
+            app.screenshot("clock").await;
+        }
+        view = app.invoke("get_view", json!({})).await;
+    }
+    assert_eq!(view["status"]["state"], "won", "the AI won on the board: {}", view["status"]);
+    assert_eq!(view["status"]["winner"], "white");
+    assert!(view["clocks"]["white"]["leftMs"].as_u64().unwrap() > 0, "{}", view["clocks"]);
+    assert_eq!(view["clocks"]["control"]["kind"], "fischer");
+
+    // One second a move, the person white: the AI's first stone is free, then the person's
+    // clock runs out and the page's countdown asks the shell, which lets the flag fall.
+    app.js("window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })); return true;")
+        .await;
+    timed_game(&app, "white", "custom", 1).await;
+    app.wait_for("the flag", "document.getElementById('board').dataset.status === 'timeOut'").await;
+    let view = app.invoke("get_view", json!({})).await;
+    assert_eq!(view["status"], json!({ "state": "timeOut", "winner": "black" }));
+    app.wait_for("the banner", "!document.getElementById('win-banner').hidden").await;
 }
