@@ -44,7 +44,12 @@ export function createController(deps) {
    */
   function showView(view, opts = {}) {
     const prev = game().view;
-    if (!shouldAcceptView(prev, view, opts.reset)) return false;
+    if (!shouldAcceptView(prev, view)) {
+      // A new game's answer overtaken by its own first event: the newer view stays, but the
+      // study part still starts afresh.
+      if (opts.reset && prev) setGame((g) => ({ epoch: g.epoch + 1, review: false, hint: null, analysis: null }));
+      return false;
+    }
     const change = viewChange(prev, view);
     const sameGeneration = prev && prev.generation === view.generation;
     // The analysis of the move just played stays; after an undo, a new game or a load it is stale.

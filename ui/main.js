@@ -217,7 +217,7 @@ function placePill(layout) {
 }
 
 /** The side to move's clock between snapshots; under a time control, the last seconds tick
- * and a clock run to zero asks the shell whether the flag fell (once a snapshot). */
+ * and a clock run to zero asks the shell whether the flag fell. */
 function tickClocks() {
   const { view, receivedAt } = store.get().game;
   if (!view || view.status.state !== 'playing') return;
@@ -232,8 +232,11 @@ function tickClocks() {
     remember({ tickedSecond: second });
     sound.play('tick');
   }
-  if (timed.leftMs === 0 && ui().timeCheckedAt !== view.generation) {
-    remember({ timeCheckedAt: view.generation });
+  // Asked again every half second while the clock shows zero: the shell may see a few
+  // milliseconds less than the page.
+  const now = performance.now();
+  if (timed.leftMs === 0 && now - (ui().timeCheckedAt ?? -Infinity) >= 500) {
+    remember({ timeCheckedAt: now });
     controller.checkTime();
   }
 }

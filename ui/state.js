@@ -297,16 +297,16 @@ export function viewChange(prev, next) {
 }
 
 /**
- * Whether an incoming snapshot should replace the shown one: a reply or event for an older
- * generation is dropped, unless `reset` (a new game, load or resume restarts the story).
+ * Whether a snapshot should replace the one shown: the shell's generations only grow (across
+ * new games too), so an older one is stale — even the answer to a new game, load or resume
+ * (`reset`), when an event of that game (the AI's first move) overtook it.
  * @param {any | null} current
  * @param {any} next
- * @param {boolean} [reset=false]
  * @returns {boolean}
  */
-export function shouldAcceptView(current, next, reset = false) {
+export function shouldAcceptView(current, next) {
   if (!next || typeof next.generation !== 'number') return false;
-  return reset || !current || next.generation >= current.generation;
+  return !current || next.generation >= current.generation;
 }
 
 function forbiddenKindAt(view, point, message) {

@@ -65,7 +65,7 @@ import { SHARED } from './shared.js';
  * @property {() => void} stopFollowingTheme  unbinds the system theme listener of "auto"
  * @property {string} listKey              what the move list was last built from
  * @property {number | null} tickedSecond  the last second of a timed clock that ticked
- * @property {number | null} timeCheckedAt the snapshot (generation) whose flag was asked about
+ * @property {number | null} timeCheckedAt when the shell was last asked whether a flag fell
  */
 
 /**

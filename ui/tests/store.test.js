@@ -85,7 +85,8 @@ test('a new game closes the editor and ends review in the same step that shows i
     getPreferences: async () => ({}),
     startupInfo: async () => ({ resumable: false, warnings: [] }),
     getView: async () => makeView([[7, 7], [8, 8]]),
-    newGame: async () => makeView([], { generation: 1 }),
+    // The shell's generations only grow, across new games too.
+    newGame: async () => makeView([], { generation: 10 }),
     setReview: async () => makeView([[7, 7], [8, 8]]),
   };
   const deps = { store, api, t: translator('en'), notify: () => {}, now: () => 0 };
@@ -100,7 +101,7 @@ test('a new game closes the editor and ends review in the same step that shows i
   const seen = [];
   store.subscribe((s) => seen.push([s.game.view.generation, s.study.editor, s.study.shownPly]));
   await controller.newGame();
-  assert.deepEqual(seen, [[1, null, null]]);
+  assert.deepEqual(seen, [[10, null, null]]);
 });
 
 test('each part is written by its one owner', () => {

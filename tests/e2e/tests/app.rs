@@ -321,12 +321,12 @@ async fn timed_games_count_down_the_ai_keeps_to_its_clock_and_the_person_loses_o
     let mut moves = 0;
     while view["status"]["state"] == "playing" && moves < 60 {
         let (x, y) = app.first_empty(&edge).await;
+        let before = app.stones().await.len();
         app.click_point(x, y).await;
         moves += 1;
-        let n = app.stones().await.len();
         app.wait_for(
             "the AI's answer or the end",
-            &format!("document.getElementById('board').dataset.stones.split(';').length > {n} || document.getElementById('board').dataset.status !== 'playing'"),
+            &format!("document.getElementById('board').dataset.stones.split(';').length >= {} || document.getElementById('board').dataset.status !== 'playing'", before + 2),
         )
         .await;
         if moves == 4 {
@@ -341,8 +341,8 @@ async fn timed_games_count_down_the_ai_keeps_to_its_clock_and_the_person_loses_o
 
     // One second a move, the person white: the AI's first stone is free, then the person's
     // clock runs out and the page's countdown asks the shell, which lets the flag fall.
-    app.js("window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })); return true;")
-        .await;
+    app.wait_for("the banner", "!document.getElementById('win-banner').hidden").await;
+    app.click("btn-play-again").await;
     timed_game(&app, "white", "custom", 1).await;
     app.wait_for("the flag", "document.getElementById('board').dataset.status === 'timeOut'").await;
     let view = app.invoke("get_view", json!({})).await;
