@@ -77,9 +77,18 @@ async fn killed_between_moves_the_game_resumes_exactly() {
     let data_dir = fresh_data_dir("kill-idle");
     let app = launch_in(&data_dir).await;
     set_up_game(&app, "humanVsHuman", "hard", "renju").await;
-    let named =
-        app.invoke("set_names", json!({ "names": { "black": "Mei", "white": "Tom" } })).await;
-    assert!(named.get("error").is_none(), "{named}");
+    // A timed game: its time control and the clocks' times survive too.
+    let byo_yomi =
+        json!({ "kind": "byoYomi", "mainMs": 300_000, "periods": 3, "periodMs": 30_000 });
+    let timed = app
+        .invoke(
+            "new_game",
+            json!({ "settings": { "size": 15, "rule": "renju", "mode": "humanVsHuman",
+                "level": "hard", "names": { "black": "Mei", "white": "Tom" },
+                "timeControl": byo_yomi } }),
+        )
+        .await;
+    assert!(timed.get("error").is_none(), "{timed}");
     for (x, y) in [(7, 7), (8, 8), (6, 8), (8, 6), (7, 9)] {
         play(&app, x, y).await;
         tokio::time::sleep(Duration::from_millis(300)).await;
@@ -92,6 +101,12 @@ async fn killed_between_moves_the_game_resumes_exactly() {
     assert_eq!(game_of(&after), game_of(&before));
     let ((b0, w0), (b1, w1)) = (clocks_of(&before), clocks_of(&after));
     assert!((b1 - b0).abs() <= 1000 && (w1 - w0).abs() <= 1000, "clocks {b0}/{w0} -> {b1}/{w1}");
+    assert_eq!(after["clocks"]["control"], byo_yomi);
+    for color in ["black", "white"] {
+        let left = |v: &serde_json::Value| v["clocks"][color]["leftMs"].as_i64().unwrap();
+        let (l0, l1) = (left(&before), left(&after));
+        assert!((l1 - l0).abs() <= 1000, "{color}'s time left {l0} -> {l1}");
+    }
     app.screenshot("kill-resumed").await;
     app.client.close().await.ok();
 }
