@@ -44,7 +44,7 @@ fn the_save_file_names_its_format_and_uses_human_notation() {
     let text = save_to_string(&sample_game());
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(value["format"], "gomoku-save");
-    assert_eq!(value["version"], 2);
+    assert_eq!(value["version"], 3);
     assert_eq!(value["moves"][0]["at"], "h8");
     assert_eq!(value["redo"][0]["at"], "j8");
     assert_eq!(value["players"]["white"]["kind"], "ai");
@@ -71,7 +71,13 @@ fn each_kind_of_bad_save_gets_its_own_error() {
         (b"{\"format\": ".to_vec(), |e| matches!(e, RecordError::Malformed(_))),
         (b"[1,2,3]".to_vec(), |e| matches!(e, RecordError::NotASave)),
         (edited(|v| v["format"] = "chess".into()), |e| matches!(e, RecordError::NotASave)),
-        (edited(|v| v["version"] = 3.into()), |e| matches!(e, RecordError::NewerVersion(3))),
+        (edited(|v| v["version"] = 4.into()), |e| matches!(e, RecordError::NewerVersion(4))),
+        (
+            edited(|v| {
+                v["settings"]["timeControl"] = serde_json::json!({ "kind": "perMove", "moveMs": 5 })
+            }),
+            |e| matches!(e, RecordError::BadSettings(_)),
+        ),
         (edited(|v| v["version"] = "1".into()), |e| matches!(e, RecordError::Malformed(_))),
         (edited(|v| v["moves"] = 7.into()), |e| matches!(e, RecordError::Malformed(_))),
         (edited(|v| v["settings"]["size"] = 30.into()), |e| {
@@ -232,4 +238,14 @@ fn a_hundred_thousand_hostile_inputs_never_panic_nor_touch_the_game() {
     }
     assert_eq!(save_to_string(&current), reference);
     assert!(loaded_ok < 100_000);
+}
+
+#[test]
+fn a_version_2_file_loads_untimed_and_is_written_back_as_version_3() {
+    let v2 = edited(|v| v["version"] = 2.into());
+    let game = load_save(&v2, clock()).expect("a version 2 file loads");
+    assert!(!game.settings().time_control.is_timed());
+    let resaved: serde_json::Value = serde_json::from_str(&save_to_string(&game)).unwrap();
+    assert_eq!(resaved["version"], 3);
+    assert!(resaved["settings"].get("timeControl").is_none(), "untimed: not written");
 }

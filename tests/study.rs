@@ -1,5 +1,5 @@
 //! Studying a game: positions set up by hand, the variation a divergent move keeps, the save
-//! format's version 2 (and version 1 files still loading), and the evaluation graph.
+//! format's version 3 (version 1 and 2 files still loading), and the evaluation graph.
 
 mod common;
 
@@ -135,7 +135,7 @@ fn version_two_saves_keep_the_setup_the_variation_and_the_evaluations() {
 
     let text = save_to_string(&game);
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(value["version"], 2);
+    assert_eq!(value["version"], 3);
     assert_eq!(value["setup"]["toMove"], "white");
     assert_eq!(value["variation"]["fromPly"], 2);
     let loaded = load_save(text.as_bytes(), Arc::new(ManualClock::new())).unwrap();
@@ -172,7 +172,7 @@ fn version_one_files_still_load() {
     assert_eq!(game.redo_stack().len(), 1);
     assert!(game.setup().is_none() && game.variation().is_none() && game.evaluations().is_empty());
     let resaved: serde_json::Value = serde_json::from_str(&save_to_string(&game)).unwrap();
-    assert_eq!(resaved["version"], 2);
+    assert_eq!(resaved["version"], 3);
     assert!(resaved.get("setup").is_none());
 }
 

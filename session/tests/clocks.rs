@@ -5,53 +5,15 @@
 use gomoku::game::{ManualClock, Names, TimeControl};
 use gomoku::{Color, Level, Mode, Rule};
 use gomoku_session::error::AppError;
-use gomoku_session::notify::{AnalysisEvent, GraphEvent, HintEvent, Notifier};
-use gomoku_session::picker::FilePicker;
-use gomoku_session::session::{NewGameSettings, SessionParts};
-use gomoku_session::storage::Storage;
-use gomoku_session::view::{GameView, StatusView};
-use gomoku_session::App;
-use std::path::{Path, PathBuf};
+use gomoku_session::session::NewGameSettings;
+use gomoku_session::view::StatusView;
 use std::sync::Arc;
 
-struct Silent;
+mod common;
+use common::temp_dir;
 
-impl Notifier for Silent {
-    fn view(&self, _: &GameView) {}
-    fn analysis(&self, _: &AnalysisEvent) {}
-    fn hint(&self, _: &HintEvent) {}
-    fn engine_error(&self, _: &str) {}
-    fn graph(&self, _: &GraphEvent) {}
-}
-
-struct NoDialogs;
-
-impl FilePicker for NoDialogs {
-    fn save_path(&self, _: &str) -> Option<PathBuf> {
-        None
-    }
-    fn open_path(&self) -> Option<PathBuf> {
-        None
-    }
-    fn engine_path(&self) -> Option<PathBuf> {
-        None
-    }
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-clocks-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn app_in(dir: &Path, clock: &ManualClock) -> App {
-    let parts = SessionParts {
-        storage: Some(Storage::new(dir, dir)),
-        notifier: Arc::new(Silent),
-        clock: Arc::new(clock.clone()),
-    };
-    App::new(parts, Arc::new(NoDialogs))
+fn app_in(dir: &std::path::Path, clock: &ManualClock) -> gomoku_session::App {
+    common::app_in(dir, Arc::new(clock.clone()))
 }
 
 fn settings(mode: Mode, time_control: TimeControl) -> NewGameSettings {

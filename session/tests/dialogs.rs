@@ -3,25 +3,16 @@
 
 use gomoku::game::SystemClock;
 use gomoku::{Color, Mode};
-use gomoku_session::notify::{AnalysisEvent, GraphEvent, HintEvent, Notifier};
 use gomoku_session::picker::FilePicker;
 use gomoku_session::session::SessionParts;
-use gomoku_session::view::GameView;
 use gomoku_session::App;
 use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-struct Silent;
-
-impl Notifier for Silent {
-    fn view(&self, _: &GameView) {}
-    fn analysis(&self, _: &AnalysisEvent) {}
-    fn hint(&self, _: &HintEvent) {}
-    fn engine_error(&self, _: &str) {}
-    fn graph(&self, _: &GraphEvent) {}
-}
+mod common;
+use common::Silent;
 
 /// A dialog that says it is open, then waits until the test answers it.
 struct SlowDialog {

@@ -11,7 +11,7 @@ pub mod commands;
 pub mod picker;
 
 use gomoku_session::notify::{AnalysisEvent, GraphEvent, HintEvent, Notifier};
-use gomoku_session::session::SessionParts;
+use gomoku_session::session::{Session, SessionParts};
 use gomoku_session::storage::Storage;
 use gomoku_session::view::GameView;
 use gomoku_session::App;
@@ -70,7 +70,23 @@ pub fn default_app<R: Runtime>(app: &tauri::AppHandle<R>) -> App {
         notifier: Arc::new(EventNotifier { app: app.clone() }),
         clock: Arc::new(gomoku::game::SystemClock::new()),
     };
-    App::new(parts, Arc::new(picker::DialogPicker::new(app.clone())))
+    let session = Session::new(parts);
+    #[cfg(feature = "e2e-hooks")]
+    let session = e2e_timing(session);
+    App::with_session(session, Arc::new(picker::DialogPicker::new(app.clone())))
+}
+
+/// Test builds only: `GOMOKU_E2E_MOVE_MS` and `GOMOKU_E2E_AI_PAUSE_MS` shorten the AI's time a
+/// move and the pause between AI-vs-AI moves (the soak test plays hundreds of games).
+#[cfg(feature = "e2e-hooks")]
+fn e2e_timing(mut session: Session) -> Session {
+    let read = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
+    if let (Some(move_ms), Some(pause_ms)) =
+        (read("GOMOKU_E2E_MOVE_MS"), read("GOMOKU_E2E_AI_PAUSE_MS"))
+    {
+        session.set_timing(move_ms, pause_ms);
+    }
+    session
 }
 
 /// Registers the plugins and the commands on a builder of any runtime. The caller manages the

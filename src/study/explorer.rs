@@ -32,55 +32,51 @@ pub struct NamedOpening {
     pub third: (i8, i8),
 }
 
-const fn direct(
-    number: u8,
-    name_zh: &'static str,
-    name_ja: &'static str,
-    name_en: &'static str,
-    third: (i8, i8),
-) -> NamedOpening {
-    NamedOpening { number, direct: true, name_zh, name_ja, name_en, third }
-}
+/// White beside black, or diagonal to it.
+const DIRECT: bool = true;
+const INDIRECT: bool = false;
 
-const fn indirect(
+/// An opening of the table: its kind, number, names (Chinese, international, English meaning)
+/// and black's second stone.
+const fn opening(
+    direct: bool,
     number: u8,
-    name_zh: &'static str,
-    name_ja: &'static str,
-    name_en: &'static str,
+    names: [&'static str; 3],
     third: (i8, i8),
 ) -> NamedOpening {
-    NamedOpening { number, direct: false, name_zh, name_ja, name_en, third }
+    let [name_zh, name_ja, name_en] = names;
+    NamedOpening { number, direct, name_zh, name_ja, name_en, third }
 }
 
 /// The 26 openings: the 13 direct ones (white directly above black), then the 13 indirect
 /// ones (white above and to the right).
 pub const OPENINGS: [NamedOpening; 26] = [
-    direct(1, "寒星", "Kansei", "Cold Star", (0, -2)),
-    direct(2, "溪月", "Keigetsu", "Brook Moon", (1, -2)),
-    direct(3, "疏星", "Sosei", "Sparse Star", (2, -2)),
-    direct(4, "花月", "Kagetsu", "Flower Moon", (1, -1)),
-    direct(5, "残月", "Zangetsu", "Waning Moon", (2, -1)),
-    direct(6, "雨月", "Ugetsu", "Rain Moon", (1, 0)),
-    direct(7, "金星", "Kinsei", "Golden Star", (2, 0)),
-    direct(8, "松月", "Shogetsu", "Pine Moon", (0, 1)),
-    direct(9, "丘月", "Kyugetsu", "Hill Moon", (1, 1)),
-    direct(10, "新月", "Shingetsu", "New Moon", (2, 1)),
-    direct(11, "瑞星", "Zuisei", "Lucky Star", (0, 2)),
-    direct(12, "山月", "Sangetsu", "Mountain Moon", (1, 2)),
-    direct(13, "游星", "Yusei", "Wandering Star", (2, 2)),
-    indirect(1, "长星", "Chosei", "Long Star", (2, -2)),
-    indirect(2, "峡月", "Kyogetsu", "Gorge Moon", (1, -2)),
-    indirect(3, "恒星", "Kosei", "Fixed Star", (0, -2)),
-    indirect(4, "水月", "Suigetsu", "Water Moon", (-1, -2)),
-    indirect(5, "流星", "Ryusei", "Meteor", (-2, -2)),
-    indirect(6, "云月", "Ungetsu", "Cloud Moon", (0, -1)),
-    indirect(7, "浦月", "Hogetsu", "Bay Moon", (-1, -1)),
-    indirect(8, "岚月", "Rangetsu", "Storm Moon", (-2, -1)),
-    indirect(9, "银月", "Gingetsu", "Silver Moon", (-1, 0)),
-    indirect(10, "明星", "Myojo", "Morning Star", (-2, 0)),
-    indirect(11, "斜月", "Shagetsu", "Slanting Moon", (-1, 1)),
-    indirect(12, "名月", "Meigetsu", "Harvest Moon", (-2, 1)),
-    indirect(13, "彗星", "Suisei", "Comet", (-2, 2)),
+    opening(DIRECT, 1, ["寒星", "Kansei", "Cold Star"], (0, -2)),
+    opening(DIRECT, 2, ["溪月", "Keigetsu", "Brook Moon"], (1, -2)),
+    opening(DIRECT, 3, ["疏星", "Sosei", "Sparse Star"], (2, -2)),
+    opening(DIRECT, 4, ["花月", "Kagetsu", "Flower Moon"], (1, -1)),
+    opening(DIRECT, 5, ["残月", "Zangetsu", "Waning Moon"], (2, -1)),
+    opening(DIRECT, 6, ["雨月", "Ugetsu", "Rain Moon"], (1, 0)),
+    opening(DIRECT, 7, ["金星", "Kinsei", "Golden Star"], (2, 0)),
+    opening(DIRECT, 8, ["松月", "Shogetsu", "Pine Moon"], (0, 1)),
+    opening(DIRECT, 9, ["丘月", "Kyugetsu", "Hill Moon"], (1, 1)),
+    opening(DIRECT, 10, ["新月", "Shingetsu", "New Moon"], (2, 1)),
+    opening(DIRECT, 11, ["瑞星", "Zuisei", "Lucky Star"], (0, 2)),
+    opening(DIRECT, 12, ["山月", "Sangetsu", "Mountain Moon"], (1, 2)),
+    opening(DIRECT, 13, ["游星", "Yusei", "Wandering Star"], (2, 2)),
+    opening(INDIRECT, 1, ["长星", "Chosei", "Long Star"], (2, -2)),
+    opening(INDIRECT, 2, ["峡月", "Kyogetsu", "Gorge Moon"], (1, -2)),
+    opening(INDIRECT, 3, ["恒星", "Kosei", "Fixed Star"], (0, -2)),
+    opening(INDIRECT, 4, ["水月", "Suigetsu", "Water Moon"], (-1, -2)),
+    opening(INDIRECT, 5, ["流星", "Ryusei", "Meteor"], (-2, -2)),
+    opening(INDIRECT, 6, ["云月", "Ungetsu", "Cloud Moon"], (0, -1)),
+    opening(INDIRECT, 7, ["浦月", "Hogetsu", "Bay Moon"], (-1, -1)),
+    opening(INDIRECT, 8, ["岚月", "Rangetsu", "Storm Moon"], (-2, -1)),
+    opening(INDIRECT, 9, ["银月", "Gingetsu", "Silver Moon"], (-1, 0)),
+    opening(INDIRECT, 10, ["明星", "Myojo", "Morning Star"], (-2, 0)),
+    opening(INDIRECT, 11, ["斜月", "Shagetsu", "Slanting Moon"], (-1, 1)),
+    opening(INDIRECT, 12, ["名月", "Meigetsu", "Harvest Moon"], (-2, 1)),
+    opening(INDIRECT, 13, ["彗星", "Suisei", "Comet"], (-2, 2)),
 ];
 
 impl NamedOpening {

@@ -42,35 +42,53 @@ pub fn solve(
     stop: &AtomicBool,
 ) -> Option<Solution> {
     let win: ThreatWin = threat_win(board, rule, to_move, limits, stop)?;
+    let attack = Attack { rule, attacker: to_move, limits, stop };
     let mut work = board.clone();
     let first_moves = threats(board, rule, to_move)
         .into_iter()
-        .filter(|&m| wins_after(&mut work, rule, to_move, m, limits, stop))
+        .filter(|&m| wins_after(&mut work, attack, m))
         .collect();
     Some(Solution { first_moves, moves: win.moves, by_fours: win.by_fours })
 }
 
-/// Whether `attacker` still has a forced win after playing `m`, against every reply.
-fn wins_after(
-    board: &mut Board,
-    rule: Rule,
-    attacker: Color,
-    m: Pos,
-    limits: ProofLimits,
-    stop: &AtomicBool,
-) -> bool {
-    board.place(m, attacker);
-    let won = rule.wins_at(board, index_of(m), attacker) || {
-        let defender = !attacker;
-        let replies = replies_by_likelihood(board, rule, attacker, m, limits, stop);
+/// What a proof is asked under: the rule, the attacking side, the solver's limits and stop flag.
+#[derive(Clone, Copy)]
+pub(crate) struct Attack<'a> {
+    /// The rule.
+    pub rule: Rule,
+    /// The side that attacks.
+    pub attacker: Color,
+    /// How hard the solver tries.
+    pub limits: ProofLimits,
+    /// Ends the proofs early.
+    pub stop: &'a AtomicBool,
+}
+
+impl Attack<'_> {
+    /// The attacker's proven forced win on `board` with the attacker to move.
+    pub(crate) fn win(&self, board: &Board) -> Option<ThreatWin> {
+        threat_win(board, self.rule, self.attacker, self.limits, self.stop)
+    }
+
+    /// The attacker's proven win after the defender's reply `r` (`None` when the reply makes
+    /// five or leaves no proven win); `board` is given back as it was.
+    pub(crate) fn win_after_reply(&self, board: &mut Board, r: Pos) -> Option<ThreatWin> {
+        let defender = !self.attacker;
+        board.place(r, defender);
+        let five = self.rule.wins_at(board, index_of(r), defender);
+        let win = if five { None } else { self.win(board) };
+        board.remove(r);
+        win
+    }
+}
+
+/// Whether the attacker still has a forced win after playing `m`, against every reply.
+fn wins_after(board: &mut Board, attack: Attack<'_>, m: Pos) -> bool {
+    board.place(m, attack.attacker);
+    let won = attack.rule.wins_at(board, index_of(m), attack.attacker) || {
+        let replies = replies_by_likelihood(board, attack, m);
         !replies.is_empty()
-            && replies.into_iter().all(|r| {
-                board.place(r, defender);
-                let holds = !rule.wins_at(board, index_of(r), defender)
-                    && threat_win(board, rule, attacker, limits, stop).is_some();
-                board.remove(r);
-                holds
-            })
+            && replies.into_iter().all(|r| attack.win_after_reply(board, r).is_some())
     };
     board.remove(m);
     won
@@ -80,18 +98,11 @@ fn wins_after(
 /// refutations first: the points of the attacker's next win were the defender to pass, then
 /// the rest by distance from `m`. Empty when the attacker would have no win even then (no
 /// reply is needed to refute `m`).
-pub(crate) fn replies_by_likelihood(
-    board: &Board,
-    rule: Rule,
-    attacker: Color,
-    m: Pos,
-    limits: ProofLimits,
-    stop: &AtomicBool,
-) -> Vec<Pos> {
-    let Some(next) = threat_win(board, rule, attacker, limits, stop) else {
+pub(crate) fn replies_by_likelihood(board: &Board, attack: Attack<'_>, m: Pos) -> Vec<Pos> {
+    let Some(next) = attack.win(board) else {
         return Vec::new();
     };
-    let mut replies = legal_points(board, rule, !attacker);
+    let mut replies = legal_points(board, attack.rule, !attack.attacker);
     let distance = |p: &Pos| p.x.abs_diff(m.x).max(p.y.abs_diff(m.y));
     replies.sort_by_key(|p| (!next.line.contains(p), distance(p)));
     replies

@@ -5,7 +5,7 @@
 //! when it is quiet (a puzzle is solved by forcing moves) or when a reply refutes it: that reply
 //! is shown, and the person may try again.
 
-use super::puzzle::{legal_points, replies_by_likelihood};
+use super::puzzle::{legal_points, replies_by_likelihood, Attack};
 use crate::ai::shape::THREE;
 use crate::ai::{threat_win, Position, ProofLimits};
 use crate::board::{index_of, Board};
@@ -64,7 +64,7 @@ pub fn judge(
     if rule.wins_at(&work, index_of(m), attacker) {
         return Judgement::Solved;
     }
-    let defence = defend(&mut work, rule, attacker, m, limits, stop);
+    let defence = defend(&mut work, Attack { rule, attacker, limits, stop }, m);
     match (threat >= THREE, defence) {
         (true, Defence::Holds { reply, moves_left }) => Judgement::Continue { reply, moves_left },
         (true, Defence::Refutes(refutation)) => {
@@ -102,29 +102,17 @@ enum Defence {
 
 /// The defence's best reply to `m` on `board` (with `m` placed): a refutation if one exists,
 /// else the reply after which the attacker's win is longest (ties: the likeliest reply first).
-fn defend(
-    board: &mut Board,
-    rule: Rule,
-    attacker: Color,
-    m: Pos,
-    limits: ProofLimits,
-    stop: &AtomicBool,
-) -> Defence {
-    let defender = !attacker;
-    let replies = replies_by_likelihood(board, rule, attacker, m, limits, stop);
+fn defend(board: &mut Board, attack: Attack<'_>, m: Pos) -> Defence {
+    let replies = replies_by_likelihood(board, attack, m);
     if replies.is_empty() {
         // No win even were the defence to pass: the nearest reply shows it.
         let distance = |p: &Pos| p.x.abs_diff(m.x).max(p.y.abs_diff(m.y));
-        let nearest = legal_points(board, rule, defender).into_iter().min_by_key(distance);
-        return Defence::Refutes(nearest);
+        let legal = legal_points(board, attack.rule, !attack.attacker);
+        return Defence::Refutes(legal.into_iter().min_by_key(distance));
     }
     let mut best: Option<(Pos, u32)> = None;
     for r in replies {
-        board.place(r, defender);
-        let five = rule.wins_at(board, index_of(r), defender);
-        let win = if five { None } else { threat_win(board, rule, attacker, limits, stop) };
-        board.remove(r);
-        match win {
+        match attack.win_after_reply(board, r) {
             None => return Defence::Refutes(Some(r)),
             Some(w) if best.is_none_or(|(_, moves)| w.moves > moves) => best = Some((r, w.moves)),
             Some(_) => {}
