@@ -1,28 +1,16 @@
-//! What the app layer's integration tests share: a notifier that drops every event, a picker
+//! What the app layer's integration tests share: the notifier that drops every event, a picker
 //! whose dialogs are always cancelled, a fresh folder, and an app over real storage.
 
 #![allow(dead_code)]
 
 use gomoku::game::Clock;
-use gomoku_session::notify::{AnalysisEvent, GraphEvent, HintEvent, Notifier};
+pub use gomoku_session::notify::Silent;
 use gomoku_session::picker::FilePicker;
 use gomoku_session::session::SessionParts;
 use gomoku_session::storage::Storage;
-use gomoku_session::view::GameView;
 use gomoku_session::App;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// Drops every event.
-pub struct Silent;
-
-impl Notifier for Silent {
-    fn view(&self, _: &GameView) {}
-    fn analysis(&self, _: &AnalysisEvent) {}
-    fn hint(&self, _: &HintEvent) {}
-    fn engine_error(&self, _: &str) {}
-    fn graph(&self, _: &GraphEvent) {}
-}
 
 /// Every dialog is cancelled.
 pub struct NoDialogs;
