@@ -208,7 +208,7 @@ pub struct PuzzleList {
 }
 
 /// The list of `entries` with `progress`.
-pub fn list(entries: &[Entry], progress: &PuzzleProgress, notice: Option<String>) -> PuzzleList {
+pub fn list(entries: &[&Entry], progress: &PuzzleProgress, notice: Option<String>) -> PuzzleList {
     let views: Vec<EntryView> = entries
         .iter()
         .map(|e| EntryView {
@@ -240,7 +240,7 @@ pub fn list(entries: &[Entry], progress: &PuzzleProgress, notice: Option<String>
 
 /// The unsolved puzzles of `of`'s rule and grade after it in `entries`, then from the start.
 pub fn unsolved_after<'a>(
-    entries: &'a [Entry],
+    entries: &[&'a Entry],
     of: &Entry,
     progress: &PuzzleProgress,
 ) -> Vec<&'a Entry> {
@@ -251,7 +251,7 @@ pub fn unsolved_after<'a>(
             && e.puzzle.grade() == of.puzzle.grade()
             && !progress.of(&e.id).solved
     };
-    entries[at..].iter().chain(&entries[..at]).filter(same).collect()
+    entries[at..].iter().chain(&entries[..at]).copied().filter(same).collect()
 }
 
 /// The id of the puzzle missed at `ply` in the game whose moves are `moves`.
@@ -280,11 +280,12 @@ mod tests {
         assert!(entries.iter().any(|e| e.id == "renju-1" && e.puzzle.rule == Rule::Renju));
         let mut progress = PuzzleProgress::default();
         progress.solved("freestyle-1", true);
-        let list = list(&entries, &progress, None);
+        let refs: Vec<&Entry> = entries.iter().collect();
+        let list = list(&refs, &progress, None);
         let total: usize = list.grades.iter().map(|g| g.total).sum();
         assert_eq!(total, entries.len());
         assert_eq!(list.grades.iter().map(|g| g.solved).sum::<usize>(), 1);
-        let next = unsolved_after(&entries, &entries[0], &progress);
+        let next = unsolved_after(&refs, &entries[0], &progress);
         assert!(next.iter().all(|e| e.puzzle.grade() == entries[0].puzzle.grade()));
         assert!(!next.iter().any(|e| e.id == "freestyle-1"));
     }

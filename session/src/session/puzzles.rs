@@ -35,17 +35,15 @@ impl Session {
     /// Every puzzle with the person's progress (a problem with the progress file is reported
     /// once).
     pub fn puzzles(&mut self) -> PuzzleList {
-        let entries: Vec<Entry> =
-            self.puzzles.shipped.iter().chain(&self.puzzles.mine).cloned().collect();
-        list(&entries, &self.puzzles.progress, self.puzzles.notice.take())
+        let notice = self.puzzles.notice.take();
+        list(&self.all_puzzles(), &self.puzzles.progress, notice)
     }
 
     /// The puzzle in play as the page shows it.
     pub(super) fn puzzle_view(&self) -> Option<PuzzleView> {
         let run = self.puzzle.as_ref()?;
-        let all: Vec<Entry> =
-            self.puzzles.shipped.iter().chain(&self.puzzles.mine).cloned().collect();
-        let remaining = unsolved_after(&all, &run.entry, &self.puzzles.progress).len();
+        let remaining =
+            unsolved_after(&self.all_puzzles(), &run.entry, &self.puzzles.progress).len();
         Some(run.view(&self.puzzles.progress, remaining))
     }
 
@@ -99,7 +97,12 @@ impl Session {
     }
 
     fn entry(&self, id: &str) -> Option<Entry> {
-        self.puzzles.shipped.iter().chain(&self.puzzles.mine).find(|e| e.id == id).cloned()
+        self.all_puzzles().into_iter().find(|e| e.id == id).cloned()
+    }
+
+    /// Every puzzle, shipped first, by reference (the view asks on every change).
+    fn all_puzzles(&self) -> Vec<&Entry> {
+        self.puzzles.shipped.iter().chain(&self.puzzles.mine).collect()
     }
 
     /// A game of the puzzle's rule and size, the person (attacker) against the AI (the
@@ -241,9 +244,7 @@ impl Session {
     /// `puzzle` without a puzzle open or when every such puzzle is solved.
     pub fn next_puzzle(&mut self) -> AppResult<GameView> {
         let run = self.puzzle.as_ref().ok_or_else(no_puzzle)?;
-        let all: Vec<Entry> =
-            self.puzzles.shipped.iter().chain(&self.puzzles.mine).cloned().collect();
-        let next = unsolved_after(&all, &run.entry, &self.puzzles.progress)
+        let next = unsolved_after(&self.all_puzzles(), &run.entry, &self.puzzles.progress)
             .first()
             .map(|e| e.id.clone())
             .ok_or_else(|| AppError::Puzzle("every puzzle of this grade is solved".into()))?;
