@@ -4,7 +4,12 @@
 use gomoku::opening::{Decision, Opening, OpeningError, OpeningRule, Phase, Role};
 use gomoku::{Color, Pos};
 
-use Decision::{Keep, Offer, Place, TakeBlack, TakeWhite};
+use Decision::{Keep, Place, TakeBlack, TakeWhite};
+
+/// An offer of these fifth moves.
+fn offer(points: &[Pos]) -> Decision {
+    Decision::offer(points).unwrap()
+}
 
 fn p(x: u8, y: u8) -> Pos {
     Pos::new(x, y)
@@ -208,9 +213,9 @@ fn rif_without_swap_white_plays_the_fourth_then_black_offers_and_white_keeps() {
     opening.apply_by(Role::Responder, Place(p(8, 8))).unwrap();
     assert_eq!(opening.phase(), Phase::FifthOffers);
     assert_eq!(opening.whose_turn(), Role::Opener);
-    opening.apply_by(Role::Opener, Offer(p(6, 8), p(9, 7))).unwrap();
+    opening.apply_by(Role::Opener, offer(&[p(6, 8), p(9, 7)])).unwrap();
     assert_eq!(opening.phase(), Phase::WhiteKeepsFifth);
-    assert_eq!(opening.offered(), Some((p(6, 8), p(9, 7))));
+    assert_eq!(opening.offered().map(|o| o.points().to_vec()), Some(vec![p(6, 8), p(9, 7)]));
     assert_eq!(opening.stones().len(), 4, "offers are not stones yet");
     assert_eq!(opening.apply(Keep(p(1, 1))), Err(OpeningError::NotOffered(p(1, 1))));
     opening.apply_by(Role::Responder, Keep(p(9, 7))).unwrap();
@@ -229,7 +234,7 @@ fn rif_with_swap_the_opener_plays_white_from_the_fourth_move() {
     assert_eq!(opening.whose_turn(), Role::Opener, "white now, it plays the fourth");
     opening.apply(Place(p(6, 6))).unwrap();
     assert_eq!(opening.whose_turn(), Role::Responder, "black offers");
-    opening.apply(Offer(p(8, 9), p(9, 9))).unwrap();
+    opening.apply(offer(&[p(8, 9), p(9, 9)])).unwrap();
     assert_eq!(opening.whose_turn(), Role::Opener, "white keeps");
     opening.apply(Keep(p(8, 9))).unwrap();
     assert!(opening.is_done());
@@ -243,18 +248,18 @@ fn rif_refuses_symmetric_and_equal_fifth_offers() {
         after(OpeningRule::Rif, &[RIF_THREE[0], RIF_THREE[1], RIF_THREE[2], TakeWhite]);
     opening.apply(Place(p(7, 10))).unwrap();
     assert_eq!(
-        opening.apply(Offer(p(6, 8), p(8, 8))),
+        opening.apply(offer(&[p(6, 8), p(8, 8)])),
         Err(OpeningError::SymmetricOffers(p(6, 8), p(8, 8)))
     );
-    assert_eq!(opening.apply(Offer(p(6, 8), p(6, 8))), Err(OpeningError::SameOffers(p(6, 8))));
-    assert_eq!(opening.apply(Offer(p(7, 7), p(6, 8))), Err(OpeningError::Occupied(p(7, 7))));
+    assert_eq!(opening.apply(offer(&[p(6, 8), p(6, 8)])), Err(OpeningError::SameOffers(p(6, 8))));
+    assert_eq!(opening.apply(offer(&[p(7, 7), p(6, 8)])), Err(OpeningError::Occupied(p(7, 7))));
     assert_eq!(opening.phase(), Phase::FifthOffers);
-    opening.apply(Offer(p(6, 8), p(8, 9))).unwrap();
+    opening.apply(offer(&[p(6, 8), p(8, 9)])).unwrap();
     // Once the fourth stone breaks the symmetry, the mirrored pair is fine.
     let mut lopsided =
         after(OpeningRule::Rif, &[RIF_THREE[0], RIF_THREE[1], RIF_THREE[2], TakeWhite]);
     lopsided.apply(Place(p(9, 10))).unwrap();
-    lopsided.apply(Offer(p(6, 8), p(8, 8))).unwrap();
+    lopsided.apply(offer(&[p(6, 8), p(8, 8)])).unwrap();
 }
 
 #[test]
@@ -265,7 +270,7 @@ fn no_fifth_move_is_forbidden_with_two_black_stones_down() {
     let opening = after(OpeningRule::Rif, &decisions);
     let far = p(14, 0);
     for fifth in opening.board().empty_points().filter(|&q| q != far) {
-        assert_eq!(opening.legal(&Offer(fifth, far)), Ok(()), "{fifth}");
+        assert_eq!(opening.legal(&offer(&[fifth, far])), Ok(()), "{fifth}");
     }
 }
 
@@ -284,7 +289,7 @@ fn undo_steps_back_through_stones_choices_and_offers() {
         RIF_THREE[2],
         TakeBlack,
         Place(p(8, 8)),
-        Offer(p(6, 8), p(9, 7)),
+        offer(&[p(6, 8), p(9, 7)]),
         Keep(p(6, 8)),
     ];
     let mut opening = after(OpeningRule::Rif, &decisions);
@@ -329,7 +334,7 @@ fn replay_of_the_decisions_equals_the_original() {
                 RIF_THREE[2],
                 TakeWhite,
                 Place(p(8, 8)),
-                Offer(p(6, 8), p(9, 7)),
+                offer(&[p(6, 8), p(9, 7)]),
             ],
         ),
         (OpeningRule::Swap2, vec![THREE[0], THREE[1]]),
@@ -360,7 +365,7 @@ fn an_opening_round_trips_through_json_and_bad_json_is_refused() {
         RIF_THREE[2],
         TakeWhite,
         Place(p(8, 8)),
-        Offer(p(6, 8), p(9, 7)),
+        offer(&[p(6, 8), p(9, 7)]),
     ];
     let opening = after(OpeningRule::Rif, &decisions);
     let json = serde_json::to_string(&opening).unwrap();
@@ -383,10 +388,10 @@ fn rule_names_and_decision_texts_parse_back() {
     assert_eq!("none".parse::<OpeningRule>(), Ok(OpeningRule::Free));
     assert_eq!("SWAP2".parse::<OpeningRule>(), Ok(OpeningRule::Swap2));
     assert!("soosorv".parse::<OpeningRule>().is_err());
-    for d in [Place(p(0, 14)), TakeBlack, TakeWhite, Offer(p(1, 2), p(3, 4)), Keep(p(5, 6))] {
+    for d in [Place(p(0, 14)), TakeBlack, TakeWhite, offer(&[p(1, 2), p(3, 4)]), Keep(p(5, 6))] {
         assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
     }
-    for bad in ["", "place", "place 1", "offer 1,2", "keep 1,2 3,4", "swap"] {
+    for bad in ["", "place", "place 1", "offer", "offer 1,2 x", "keep 1,2 3,4", "swap", "declare x"] {
         assert!(bad.parse::<Decision>().is_err(), "{bad:?}");
     }
 }

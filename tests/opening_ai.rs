@@ -12,13 +12,22 @@ use std::sync::atomic::AtomicBool;
 
 use Decision::{Offer, Place, TakeBlack, TakeWhite};
 
+/// The renju opening rules.
+const RENJU_RULES: [OpeningRule; 4] =
+    [OpeningRule::Rif, OpeningRule::Yamaguchi, OpeningRule::Soosorv8, OpeningRule::Taraguchi10];
+
+/// An offer of these fifth moves.
+fn offer(points: &[Pos]) -> Decision {
+    Decision::offer(points).unwrap()
+}
+
 fn p(x: u8, y: u8) -> Pos {
     Pos::new(x, y)
 }
 
 /// The move rule each opening rule is played under here.
 fn move_rule(rule: OpeningRule) -> Rule {
-    if rule == OpeningRule::Rif {
+    if rule.is_renju() {
         Rule::Renju
     } else {
         Rule::Freestyle
@@ -90,6 +99,78 @@ fn the_ai_completes_every_opening_rule_with_legal_decisions() {
     }
 }
 
+/// Yamaguchi, Soosõrv-8 and Taraguchi-10 positions in each of their phases.
+fn later_renju_cases() -> Vec<(OpeningRule, Vec<Decision>, Phase)> {
+    let three = [Place(p(7, 7)), Place(p(7, 6)), Place(p(6, 8))];
+    let with = |extra: &[Decision]| [&three[..], extra].concat();
+    let taraguchi = [
+        Place(p(7, 7)),
+        TakeWhite,
+        Place(p(8, 6)),
+        TakeBlack,
+        Place(p(6, 8)),
+        TakeWhite,
+        Place(p(9, 9)),
+        TakeBlack,
+    ];
+    use OpeningRule::{Soosorv8, Taraguchi10, Yamaguchi};
+    vec![
+        (Yamaguchi, three.to_vec(), Phase::DeclareOffers),
+        (Yamaguchi, with(&[Decision::Declare(3)]), Phase::ResponderChooses),
+        (Yamaguchi, with(&[Decision::Declare(3), TakeWhite]), Phase::FourthMove),
+        (Yamaguchi, with(&[Decision::Declare(3), TakeWhite, Place(p(8, 8))]), Phase::FifthOffers),
+        (Soosorv8, with(&[TakeWhite, Place(p(8, 8))]), Phase::DeclareOffers),
+        (Soosorv8, with(&[TakeWhite, Place(p(8, 8)), Decision::Declare(4)]), Phase::SwapChoice),
+        (
+            Soosorv8,
+            with(&[TakeWhite, Place(p(8, 8)), Decision::Declare(4), TakeBlack]),
+            Phase::FifthOffers,
+        ),
+        (
+            Soosorv8,
+            with(&[
+                TakeWhite,
+                Place(p(8, 8)),
+                Decision::Declare(2),
+                TakeBlack,
+                offer(&[p(6, 6), p(9, 9)]),
+            ]),
+            Phase::WhiteKeepsFifth,
+        ),
+        (Taraguchi10, Vec::new(), Phase::PlaceInSquare { stone: 1 }),
+        (Taraguchi10, taraguchi[..1].to_vec(), Phase::SwapChoice),
+        (Taraguchi10, taraguchi[..2].to_vec(), Phase::PlaceInSquare { stone: 2 }),
+        (Taraguchi10, taraguchi[..5].to_vec(), Phase::SwapChoice),
+        (Taraguchi10, taraguchi[..6].to_vec(), Phase::PlaceInSquare { stone: 4 }),
+        (Taraguchi10, taraguchi.to_vec(), Phase::FifthOrOffers),
+        (Taraguchi10, [&taraguchi[..], &[Place(p(8, 8))]].concat(), Phase::SwapChoice),
+    ]
+}
+
+#[test]
+fn the_ai_completes_the_later_renju_rules_declaring_and_offering_as_the_rules_say() {
+    for rule in [OpeningRule::Yamaguchi, OpeningRule::Soosorv8, OpeningRule::Taraguchi10] {
+        for seed in 0..2 {
+            let (opening, _) = run_opening(rule, seed);
+            assert_eq!(opening.stones().len(), 5, "{rule}");
+            assert_eq!(opening.stones()[0].0, Pos::centre(15));
+            assert_eq!(opening.to_move(), Color::White);
+            assert!(opening.black_player().is_some());
+            if let Some(max) = rule.max_declared() {
+                let n = opening.declared().expect("declared");
+                assert!((1..=max).contains(&n), "{rule}: declared {n}");
+                assert!(opening.decisions().iter().any(|d| matches!(d, Decision::Declare(_))));
+            }
+            // Every offer made had the number of fifth moves due.
+            for d in opening.decisions() {
+                if let Offer(offers) = d {
+                    assert_eq!(Some(offers.len()), opening.offers_due(), "{rule}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn the_ai_plays_every_phase_it_is_put_in() {
     let three = [Place(p(7, 7)), Place(p(8, 7)), Place(p(7, 9))];
@@ -115,12 +196,12 @@ fn the_ai_plays_every_phase_it_is_put_in() {
         ),
         (
             OpeningRule::Rif,
-            [&rif_three[..], &[TakeWhite, Place(p(8, 8)), Offer(p(6, 6), p(9, 9))]].concat(),
+            [&rif_three[..], &[TakeWhite, Place(p(8, 8)), offer(&[p(6, 6), p(9, 9)])]].concat(),
             Phase::WhiteKeepsFifth,
         ),
     ];
     let mut engine = Engine::new(8, 1);
-    for (rule, decisions, phase) in cases {
+    for (rule, decisions, phase) in [cases, later_renju_cases()].concat() {
         let mut opening = after(rule, &decisions);
         assert_eq!(opening.phase(), phase);
         let kept = opening.stones();
@@ -204,7 +285,7 @@ fn rif_white_keeps_the_fifth_move_worse_for_black() {
         Place(p(7, 8)),
         TakeWhite,
         Place(p(10, 3)),
-        Offer(p(7, 9), p(14, 14)),
+        offer(&[p(7, 9), p(14, 14)]),
     ];
     let mut engine = Engine::new(8, 1);
     let mut opening = after(OpeningRule::Rif, &decisions);
@@ -219,8 +300,9 @@ fn rif_black_offers_two_good_moves_near_the_stones() {
     let mut engine = Engine::new(8, 1);
     let mut opening = after(OpeningRule::Rif, &decisions);
     let turn = play_turn(&quick_ai(OpeningRule::Rif, 3), &mut opening, &mut engine);
-    let [Offer(a, b)] = turn.decisions[..] else { panic!("{:?}", turn.decisions) };
-    for q in [a, b] {
+    let [Offer(offers)] = turn.decisions[..] else { panic!("{:?}", turn.decisions) };
+    assert_eq!(offers.len(), 2);
+    for &q in offers.points() {
         assert!(q.x.abs_diff(7) <= 3 && q.y.abs_diff(7) <= 3, "{q} is far from the stones");
     }
 }
@@ -253,7 +335,7 @@ fn play_out(opening: &Opening, rule: Rule, seed: u64) -> Option<Color> {
 
 #[test]
 fn ai_games_through_every_opening_rule_end_in_a_win_or_a_draw() {
-    for rule in [OpeningRule::Swap1, OpeningRule::Swap2, OpeningRule::Rif] {
+    for rule in [[OpeningRule::Swap1, OpeningRule::Swap2].as_slice(), &RENJU_RULES].concat() {
         for seed in 0..2 {
             let (opening, _) = run_opening(rule, seed);
             // A win is a real five (checked as it is played), by a player the opening named.

@@ -114,7 +114,7 @@ function modelOf(state, shownView) {
   const numbers = Boolean(prefs.showNumbers || review || shownPly != null);
   const live = shownPly == null;
   const candidates = analysisOn && analysed ? candidatesOf(analysed, shownView, t)
-    : live ? openingMarks(view, state.opening.pendingOffer) : [];
+    : live ? openingMarks(view, state.opening.pendingOffers) : [];
   const win = winStep == null ? null : provenWinAt(view, plyShown(view, shownPly));
   const puzzleHint = view.puzzle?.hint ? [view.puzzle.hint] : null;
   if (win) {
@@ -133,7 +133,7 @@ function renderBoard(state, shownView) {
   const { view } = game;
   const key = [view, game.hint, game.prefs.showNumbers, game.review, studied.shownPly, studied.editor,
     studied.candidates, studied.hoverLine, studied.analysisOn, studied.winStep,
-    state.opening.pendingOffer];
+    state.opening.pendingOffers];
   const { boardKey, cursor } = ui();
   if (key.length === boardKey.length && key.every((k, i) => k === boardKey[i])) return;
   remember({ boardKey: key });
@@ -193,7 +193,7 @@ function render(state) {
 function renderStudy(state, ply, shownView) {
   const { view, prefs } = state.game;
   const { editor, shownPly } = state.study;
-  const { pendingOffer } = state.opening;
+  const { pendingOffers } = state.opening;
   remember({ listKey: renderMoveList(view, ply, (p) => study.showPly(p), ui().listKey) });
   renderReview(view, editor ? null : shownPly);
   renderEditorBar(editor);
@@ -207,7 +207,7 @@ function renderStudy(state, ply, shownView) {
   renderGraph(view, state.study.graph, ply);
   renderWinBar(editor ? null : provenWinAt(view, ply), state.study.winStep, shownView, t);
   const live = shownPly == null && !editor;
-  renderOpeningBar(live ? openingPrompt(view, t, pendingOffer) : '', openingButtons(view, pendingOffer));
+  renderOpeningBar(live ? openingPrompt(view, t, pendingOffers) : '', openingButtons(view, pendingOffers));
   $('btn-edit').setAttribute('aria-pressed', String(Boolean(editor)));
 }
 

@@ -27,9 +27,10 @@ export const SHARED = Object.freeze(JSON.parse(String.raw`/*json*/{
     "flagWarns": false
   },
   "errorKinds": [
-    "aiThinking", "badPosition", "badRecord", "badSettings", "fiveOnBoard", "forbidden",
-    "forbiddenStone", "gameOver", "inOpening", "io", "noVariation", "notAnOpening", "notCentre",
-    "notNow", "notOffered", "notYourTurn", "nothingToRedo", "nothingToUndo", "occupied",
-    "outOfBoard", "puzzle", "stoneCounts", "symmetricOffers"
+    "aiThinking", "badDeclaration", "badPosition", "badRecord", "badSettings", "fiveOnBoard",
+    "forbidden", "forbiddenStone", "gameOver", "inOpening", "io", "noVariation", "notAnOpening",
+    "notCentre", "notInSquare", "notNow", "notOffered", "notYourTurn", "nothingToRedo",
+    "nothingToUndo", "occupied", "offerCount", "outOfBoard", "puzzle", "stoneCounts",
+    "symmetricOffers"
   ]
 }/*end*/`.slice(8, -7), (_, value) => Object.freeze(value)));

@@ -51,8 +51,8 @@ import { SHARED } from './shared.js';
 
 /**
  * @typedef {object} OpeningState  changed by opening.js's createOpening
- * @property {{x: number, y: number} | null} pendingOffer  RIF: the first fifth move picked,
- *   waiting for its pair
+ * @property {{x: number, y: number}[]} pendingOffers  the fifth moves picked, waiting to be
+ *   offered
  */
 
 /**
@@ -121,7 +121,7 @@ export function initialState() {
       firstCandidatesMs: null,
     },
     opening: {
-      pendingOffer: null,
+      pendingOffers: [],
     },
     ui: {
       cursor: null,

@@ -341,9 +341,10 @@ export function bindGraph(getPlies, onPick) {
 }
 
 /**
- * The opening's prompt and choice buttons over the board.
+ * The opening's prompt and controls over the board.
  * @param {string} prompt '' once the opening is over
- * @param {{black: boolean, white: boolean, clear: boolean}} buttons
+ * @param {{black: boolean, white: boolean, clear: boolean, declare: number, fifth: boolean}} buttons
+ *   `declare`: the largest number that may be declared (0: no declaration now)
  */
 export function renderOpeningBar(prompt, buttons) {
   $('opening-bar').hidden = !prompt;
@@ -351,6 +352,14 @@ export function renderOpeningBar(prompt, buttons) {
   $('opening-black').hidden = !buttons.black;
   $('opening-white').hidden = !buttons.white;
   $('opening-clear').hidden = !buttons.clear;
+  $('opening-fifth').hidden = !buttons.fifth;
+  const count = $('opening-count');
+  count.hidden = !buttons.declare;
+  $('opening-declare').hidden = !buttons.declare;
+  if (buttons.declare && count.options.length !== buttons.declare) {
+    count.replaceChildren(...Array.from({ length: buttons.declare }, (_, i) => new Option(String(i + 1), String(i + 1))));
+    count.value = '2';
+  }
 }
 
 /**

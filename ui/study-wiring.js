@@ -78,6 +78,8 @@ export function wireStudy({ canvas, store, study, controller, opening, toast, mo
   onClick('opening-black', () => controller.decide('black'));
   onClick('opening-white', () => controller.decide('white'));
   onClick('opening-clear', () => opening.clear());
+  onClick('opening-fifth', () => opening.playFifth());
+  onClick('opening-declare', () => opening.declare(Number($('opening-count').value)));
   onClick('btn-paste', () => openPasteDialog((text) => study.openText(text)));
   onClick('btn-image', async () => {
     const options = await askImageOptions();

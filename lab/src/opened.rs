@@ -84,6 +84,9 @@ mod tests {
             (OpeningRule::Swap1, Rule::Freestyle),
             (OpeningRule::Swap2, Rule::Standard),
             (OpeningRule::Rif, Rule::Renju),
+            (OpeningRule::Yamaguchi, Rule::Renju),
+            (OpeningRule::Soosorv8, Rule::Renju),
+            (OpeningRule::Taraguchi10, Rule::Renju),
         ] {
             let clock = crate::game_play::TimeControl { move_ms: 50, match_ms: 0 };
             let plan = GameSettings { size: 15, rule, opening_rule, clock };
@@ -93,7 +96,7 @@ mod tests {
                 let (_, end, moves) = play_opened_game(&mut a, &mut b, a_opens, &plan);
                 assert!(!matches!(end, GameEnd::Forfeit(_)), "{opening_rule}: {end:?}");
                 assert!(moves.len() > 5, "{opening_rule}: {moves:?}");
-                if opening_rule == OpeningRule::Rif {
+                if opening_rule.is_renju() {
                     assert_eq!(moves[0], Pos::centre(15));
                 }
             }

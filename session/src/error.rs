@@ -42,6 +42,7 @@ impl AppError {
     /// Every kind [`AppError::kind`] can give (the page's messages are checked against it).
     pub const KINDS: &'static [&'static str] = &[
         "aiThinking",
+        "badDeclaration",
         "badPosition",
         "badRecord",
         "badSettings",
@@ -57,12 +58,14 @@ impl AppError {
         "noVariation",
         "notAnOpening",
         "notCentre",
+        "notInSquare",
         "notNow",
         "notOffered",
         "notYourTurn",
         "nothingToRedo",
         "nothingToUndo",
         "occupied",
+        "offerCount",
         "outOfBoard",
         "puzzle",
         "stoneCounts",
@@ -163,6 +166,9 @@ fn opening_kind(e: &OpeningError) -> &'static str {
         OpeningError::NotNextToCentre(_) | OpeningError::OutsideOpenings(_) => "notAnOpening",
         OpeningError::SameOffers(_) | OpeningError::SymmetricOffers(..) => "symmetricOffers",
         OpeningError::NotOffered(_) => "notOffered",
+        OpeningError::NotInSquare { .. } => "notInSquare",
+        OpeningError::BadDeclaration { .. } => "badDeclaration",
+        OpeningError::WrongOfferCount { .. } => "offerCount",
         _ => "notNow",
     }
 }

@@ -187,10 +187,19 @@ pub struct OpeningView {
     pub decider: Option<gomoku::PlayerKind>,
     /// The stones the opening placed, numbered from 1.
     pub stones: Vec<MoveView>,
-    /// RIF: the two fifth moves offered, while white chooses.
+    /// The fifth moves offered, while white chooses.
     pub offered: Vec<PointView>,
-    /// The decisions so far, as text (`place 7,7`, `black`, `white`, `offer …`, `keep …`).
+    /// Yamaguchi, Soosõrv-8: the number of fifth moves declared, once declared.
+    pub declared: Option<u8>,
+    /// How many fifth moves black offers (RIF 2, as declared, Taraguchi-10 10), once known.
+    pub offers_due: Option<usize>,
+    /// The most fifth moves that may be declared (Yamaguchi 10, Soosõrv-8 8).
+    pub max_declared: Option<u8>,
+    /// The decisions so far, as text (`place 7,7`, `black`, `white`, `declare 3`, `offer …`,
+    /// `keep …`).
     pub decisions: Vec<String>,
+    /// Who took each decision (`opener` or `responder`), in the same order.
+    pub deciders: Vec<gomoku::opening::Role>,
     /// Who took black, once decided.
     pub black: Option<gomoku::opening::Role>,
 }
@@ -216,8 +225,15 @@ fn opening_view(game: &Game) -> Option<OpeningView> {
                 notation: p.to_notation(size).map(|n| n.to_string()).unwrap_or_default(),
             })
             .collect(),
-        offered: o.offered().map(|(a, b)| vec![a.into(), b.into()]).unwrap_or_default(),
+        offered: o
+            .offered()
+            .map(|offers| offers.points().iter().map(|&p| p.into()).collect())
+            .unwrap_or_default(),
+        declared: o.declared(),
+        offers_due: o.offers_due(),
+        max_declared: o.rule().max_declared(),
         decisions: o.decisions().iter().map(ToString::to_string).collect(),
+        deciders: o.history().map(|(role, _)| role).collect(),
         black: o.black_player(),
     })
 }

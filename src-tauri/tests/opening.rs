@@ -86,7 +86,14 @@ fn rif_refuses_a_symmetric_pair_of_fifth_moves() {
 
 #[test]
 fn ai_vs_ai_games_through_each_opening_end_normally() {
-    for (rule, opening) in [("freestyle", "swap1"), ("freestyle", "swap2"), ("renju", "rif")] {
+    for (rule, opening) in [
+        ("freestyle", "swap1"),
+        ("freestyle", "swap2"),
+        ("renju", "rif"),
+        ("renju", "yamaguchi"),
+        ("renju", "soosorv8"),
+        ("renju", "taraguchi10"),
+    ] {
         let h = Harness::new(opening);
         h.ok("new_game", settings("aiVsAi", rule, opening, "black"));
         let deadline = Instant::now() + Duration::from_secs(240);
@@ -105,4 +112,68 @@ fn ai_vs_ai_games_through_each_opening_end_normally() {
                 >= 9
         );
     }
+}
+
+#[test]
+fn soosorv8_declaration_second_swap_and_offers_through_the_app() {
+    let h = Harness::new("soosorv8");
+    h.ok("new_game", settings("humanVsHuman", "renju", "soosorv8", "black"));
+    for d in ["place 7,7", "place 7,6", "place 6,8", "white", "place 8,8"] {
+        decide(&h, d);
+    }
+    let view = h.ok("get_view", json!({}));
+    assert_eq!(view["opening"]["phase"]["phase"], "declareOffers");
+    assert_eq!(view["opening"]["turn"], "responder", "white declares");
+    assert_eq!(view["opening"]["maxDeclared"], 8);
+    assert_eq!(h.err_kind("decide", json!({ "decision": "declare 9" })), "badDeclaration");
+    let view = decide(&h, "declare 3");
+    assert_eq!(view["opening"]["declared"], 3);
+    assert_eq!(view["opening"]["phase"]["phase"], "swapChoice");
+    assert_eq!(view["opening"]["turn"], "opener", "black may swap");
+    let view = decide(&h, "white"); // the opener swaps to white
+    assert_eq!(view["players"]["black"]["name"], "Bob");
+    assert_eq!(view["opening"]["offersDue"], 3);
+    assert_eq!(h.err_kind("decide", json!({ "decision": "offer 5,5 9,9" })), "offerCount");
+    let view = decide(&h, "offer 5,5 9,9 4,10");
+    assert_eq!(view["opening"]["offered"].as_array().unwrap().len(), 3);
+    let view = decide(&h, "keep 4,10");
+    assert!(view["opening"]["turn"].is_null());
+    assert_eq!(view["sideToMove"], "white");
+    assert_eq!(view["players"]["white"]["name"], "Ann", "the opener plays white");
+    let deciders = view["opening"]["deciders"].as_array().unwrap();
+    assert_eq!(deciders.len(), view["opening"]["decisions"].as_array().unwrap().len());
+}
+
+#[test]
+fn taraguchi10_squares_and_swaps_through_the_app() {
+    let h = Harness::new("taraguchi10");
+    let view = h.ok("new_game", settings("humanVsHuman", "renju", "taraguchi10", "black"));
+    assert_eq!(view["opening"]["phase"]["phase"], "placeInSquare");
+    assert_eq!(h.err_kind("decide", json!({ "decision": "place 8,8" })), "notCentre");
+    decide(&h, "place 7,7");
+    let view = decide(&h, "black"); // the responder swaps: black now, the opener places white
+    assert_eq!(view["opening"]["turn"], "opener");
+    assert_eq!(h.err_kind("decide", json!({ "decision": "place 9,9" })), "notInSquare");
+    for d in ["place 8,8", "black", "place 6,8", "white", "place 10,10", "black"] {
+        decide(&h, d);
+    }
+    let view = h.ok("get_view", json!({}));
+    assert_eq!(view["opening"]["phase"]["phase"], "fifthOrOffers");
+    assert_eq!(view["opening"]["offersDue"], 10);
+    assert_eq!(h.err_kind("decide", json!({ "decision": "place 12,12" })), "notInSquare");
+    decide(&h, "place 11,11");
+    let view = decide(&h, "white");
+    assert!(view["opening"]["turn"].is_null());
+    assert_eq!(view["sideToMove"], "white");
+}
+
+#[test]
+fn the_ai_opens_taraguchi10_for_a_person_who_plays_white() {
+    let h = Harness::new("taraguchi10-ai");
+    h.ok("new_game", settings("humanVsAi", "renju", "taraguchi10", "white"));
+    h.wait_idle();
+    let view = h.ok("get_view", json!({}));
+    assert_eq!(view["opening"]["stones"].as_array().unwrap().len(), 1, "{view}");
+    assert_eq!(view["opening"]["phase"]["phase"], "swapChoice");
+    assert_eq!(view["opening"]["decider"], "human");
 }

@@ -1,5 +1,6 @@
 //! The players' roles, their decisions and the phases of an opening.
 
+use super::rule::MAX_OFFERS;
 use crate::pos::Pos;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -38,7 +39,7 @@ impl fmt::Display for Role {
 /// One decision of the opening. A game record stores the list of decisions.
 ///
 /// Written as text (and in JSON as that text) with protocol coordinates: `place 7,7`, `black`,
-/// `white`, `offer 7,9 9,9`, `keep 9,9`.
+/// `white`, `declare 3`, `offer 7,9 9,9`, `keep 9,9`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Decision {
     /// One stone; its colour is given by the phase.
@@ -47,10 +48,60 @@ pub enum Decision {
     TakeBlack,
     /// The deciding player takes white (the responder's "stay"). White moves next.
     TakeWhite,
-    /// RIF: black offers these two fifth moves.
-    Offer(Pos, Pos),
-    /// RIF: white keeps this one of the two offered fifth moves as the fifth stone.
+    /// The player declares how many fifth moves black will offer (Yamaguchi, Soosõrv-8).
+    Declare(u8),
+    /// Black offers these fifth moves (two under RIF, as declared under Yamaguchi and
+    /// Soosõrv-8, ten under Taraguchi-10).
+    Offer(Offers),
+    /// White keeps this one of the offered fifth moves as the fifth stone.
     Keep(Pos),
+}
+
+impl Decision {
+    /// An offer of these fifth moves; `None` for none or more than [`MAX_OFFERS`].
+    pub fn offer(points: &[Pos]) -> Option<Decision> {
+        Offers::new(points).map(Decision::Offer)
+    }
+}
+
+/// The fifth moves black offers: 1 to [`MAX_OFFERS`] points, in the order given.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Offers {
+    points: [Pos; MAX_OFFERS],
+    len: u8,
+}
+
+impl Offers {
+    /// The offer of `points`; `None` for none or more than [`MAX_OFFERS`].
+    pub fn new(points: &[Pos]) -> Option<Offers> {
+        if points.is_empty() || points.len() > MAX_OFFERS {
+            return None;
+        }
+        let mut all = [Pos::new(0, 0); MAX_OFFERS];
+        all[..points.len()].copy_from_slice(points);
+        Some(Offers { points: all, len: points.len() as u8 })
+    }
+
+    /// The points offered.
+    pub fn points(&self) -> &[Pos] {
+        &self.points[..usize::from(self.len)]
+    }
+
+    /// How many points are offered.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Never true: an offer holds at least one point.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl fmt::Debug for Offers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.points()).finish()
+    }
 }
 
 impl fmt::Display for Decision {
@@ -59,7 +110,11 @@ impl fmt::Display for Decision {
             Decision::Place(p) => write!(f, "place {p}"),
             Decision::TakeBlack => f.write_str("black"),
             Decision::TakeWhite => f.write_str("white"),
-            Decision::Offer(a, b) => write!(f, "offer {a} {b}"),
+            Decision::Declare(n) => write!(f, "declare {n}"),
+            Decision::Offer(offers) => {
+                f.write_str("offer")?;
+                offers.points().iter().try_for_each(|p| write!(f, " {p}"))
+            }
             Decision::Keep(p) => write!(f, "keep {p}"),
         }
     }
@@ -73,7 +128,7 @@ impl fmt::Display for BadDecision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "bad opening decision {:?} (expected place X,Y, black, white, offer X,Y X,Y or keep X,Y)",
+            "bad opening decision {:?} (expected place X,Y, black, white, declare N, offer X,Y X,Y … or keep X,Y)",
             self.0
         )
     }
@@ -93,9 +148,16 @@ impl FromStr for Decision {
             "place" => Decision::Place(point()?),
             "black" => Decision::TakeBlack,
             "white" => Decision::TakeWhite,
+            "declare" => {
+                let n = words.next().ok_or_else(bad)?.parse::<u8>().map_err(|_| bad())?;
+                Decision::Declare(n)
+            }
             "offer" => {
-                let first = point()?;
-                Decision::Offer(first, point()?)
+                let points: Vec<Pos> = words
+                    .by_ref()
+                    .map(|w| w.parse::<Pos>().map_err(|_| bad()))
+                    .collect::<Result<_, _>>()?;
+                Decision::offer(&points).ok_or_else(bad)?
             }
             "keep" => Decision::Keep(point()?),
             _ => return Err(bad()),
@@ -136,12 +198,27 @@ pub enum Phase {
     ResponderPlacesFifth,
     /// Swap2, after the responder's two stones: the opener takes black or white.
     OpenerChooses,
-    /// RIF: white places the fourth stone anywhere.
+    /// RIF, Yamaguchi, Soosõrv-8: white places the fourth stone anywhere.
     FourthMove,
-    /// RIF: black offers two fifth moves that are not symmetric to each other: `Offer`.
+    /// Yamaguchi (after the three stones), Soosõrv-8 (after the fourth): the player who placed
+    /// the last stone declares how many fifth moves black will offer: `Declare`.
+    DeclareOffers,
+    /// Soosõrv-8, Taraguchi-10: the player who did not place the last stone may swap:
+    /// `TakeBlack` or `TakeWhite`.
+    SwapChoice,
+    /// Taraguchi-10: stone `stone` (1 to 4) goes in the central square of side
+    /// `2 * stone - 1`: `Place`.
+    PlaceInSquare {
+        /// The stone's number.
+        stone: u8,
+    },
+    /// Taraguchi-10: black places the fifth stone in the central 9×9 square (`Place`) or
+    /// offers ten fifth moves anywhere (`Offer`).
+    FifthOrOffers,
+    /// Black offers the fifth moves due, not symmetric to each other: `Offer`.
     FifthOffers,
-    /// RIF: white keeps one of the two offered fifth moves: `Keep`. White then plays the sixth
-    /// move in normal play.
+    /// White keeps one of the offered fifth moves: `Keep`. White then plays the sixth move in
+    /// normal play.
     WhiteKeepsFifth,
     /// The opening is over: normal play continues.
     Done,
@@ -157,7 +234,17 @@ impl fmt::Display for Phase {
             Phase::ResponderPlacesFifth => f.write_str("the responder places the fifth stone"),
             Phase::OpenerChooses => f.write_str("the opener chooses a colour"),
             Phase::FourthMove => f.write_str("white places the fourth stone"),
-            Phase::FifthOffers => f.write_str("black offers two fifth moves"),
+            Phase::DeclareOffers => f.write_str("the number of fifth moves is declared"),
+            Phase::SwapChoice => f.write_str("the other player may swap"),
+            Phase::PlaceInSquare { stone } => write!(
+                f,
+                "stone {stone} goes in the central {side}×{side} square",
+                side = 2 * stone - 1
+            ),
+            Phase::FifthOrOffers => {
+                f.write_str("black places the fifth stone or offers ten fifth moves")
+            }
+            Phase::FifthOffers => f.write_str("black offers fifth moves"),
             Phase::WhiteKeepsFifth => f.write_str("white keeps one fifth move"),
             Phase::Done => f.write_str("the opening is over"),
         }

@@ -1,6 +1,7 @@
 //! Why an opening decision is refused.
 
 use super::decision::{Decision, Phase, Role};
+use super::rule::OpeningRule;
 use crate::pos::Pos;
 use crate::renju::Forbidden;
 use std::fmt;
@@ -10,6 +11,13 @@ use std::fmt;
 pub enum OpeningError {
     /// The board size is not in 5..=22.
     BadSize(u32),
+    /// The rule needs a larger board.
+    BoardTooSmall {
+        /// The opening rule.
+        rule: OpeningRule,
+        /// Its smallest board.
+        min: u8,
+    },
     /// The opening is over: there is nothing left to decide.
     Finished,
     /// It is the other player's decision.
@@ -35,11 +43,32 @@ pub enum OpeningError {
     NotNextToCentre(Pos),
     /// RIF: the third stone must lie in the central 5×5 square (one of the 26 openings).
     OutsideOpenings(Pos),
-    /// RIF: the two fifth moves offered are the same point.
+    /// Taraguchi-10: the stone must lie in the central square of this side.
+    NotInSquare {
+        /// The point refused.
+        point: Pos,
+        /// The side of the central square.
+        side: u8,
+    },
+    /// The number of fifth moves declared is not in 1..=max.
+    BadDeclaration {
+        /// The number declared.
+        declared: u8,
+        /// The most allowed.
+        max: u8,
+    },
+    /// Black must offer exactly the number of fifth moves due.
+    WrongOfferCount {
+        /// The number offered.
+        given: usize,
+        /// The number due.
+        due: usize,
+    },
+    /// Two fifth moves offered are the same point.
     SameOffers(Pos),
-    /// RIF: the two fifth moves offered are symmetric to each other in this position.
+    /// Two fifth moves offered are symmetric to each other in this position.
     SymmetricOffers(Pos, Pos),
-    /// RIF: white may only keep one of the two offered points.
+    /// White may only keep one of the offered points.
     NotOffered(Pos),
     /// Renju: black may not play on a forbidden point.
     Forbidden(Pos, Forbidden),
@@ -56,6 +85,9 @@ impl fmt::Display for OpeningError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             OpeningError::BadSize(n) => write!(f, "board size {n} is not in 5..=22"),
+            OpeningError::BoardTooSmall { rule, min } => {
+                write!(f, "the {rule} opening rule needs a board of at least {min}×{min}")
+            }
             OpeningError::Finished => f.write_str("the opening is over"),
             OpeningError::NotYourTurn { expected } => write!(f, "it is the {expected}'s decision"),
             OpeningError::NotNow { phase, decision } => {
@@ -73,7 +105,16 @@ impl fmt::Display for OpeningError {
                 f,
                 "the third stone must lie in the central 5×5 square (the 26 openings), not {p}"
             ),
-            OpeningError::SameOffers(p) => write!(f, "the two fifth moves are both {p}"),
+            OpeningError::NotInSquare { point, side } => {
+                write!(f, "this stone must lie in the central {side}×{side} square, not {point}")
+            }
+            OpeningError::BadDeclaration { declared, max } => {
+                write!(f, "the number of fifth moves must be 1 to {max}, not {declared}")
+            }
+            OpeningError::WrongOfferCount { given, due } => {
+                write!(f, "black must offer {due} fifth moves, not {given}")
+            }
+            OpeningError::SameOffers(p) => write!(f, "two fifth moves offered are both {p}"),
             OpeningError::SymmetricOffers(a, b) => {
                 write!(f, "the fifth moves {a} and {b} are symmetric in this position")
             }

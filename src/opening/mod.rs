@@ -1,5 +1,5 @@
-//! Opening rules (swap1, swap2, the RIF renju opening) as a small state machine beside the move
-//! rules, and an AI that plays every role of them.
+//! Opening rules (swap1, swap2, and renju's RIF, Yamaguchi, Soosõrv-8 and Taraguchi-10) as a
+//! small state machine beside the move rules, and an AI that plays every role of them.
 //!
 //! The move rules ([`crate::Rule`], [`crate::Board`], [`crate::renju`]) do not change: an
 //! [`Opening`] only says whose decision it is, which decisions are legal, which stones they put
@@ -26,8 +26,9 @@ mod error;
 mod rule;
 mod state;
 pub mod symmetry;
+mod transition;
 
-pub use decision::{BadDecision, Decision, Phase, Role};
+pub use decision::{BadDecision, Decision, Offers, Phase, Role};
 pub use error::OpeningError;
-pub use rule::{OpeningRule, UnknownOpeningRule};
+pub use rule::{OpeningRule, UnknownOpeningRule, MAX_OFFERS};
 pub use state::Opening;

@@ -1,18 +1,14 @@
 //! The opening as a state machine: the decisions taken so far, the stones they placed, the
 //! phase, and who ended up with black.
 
-use super::decision::{Decision, Phase, Role};
+use super::decision::{Decision, Offers, Phase, Role};
 use super::error::OpeningError;
 use super::rule::OpeningRule;
-use super::symmetry::{equivalent, near_centre};
+use super::transition::{effect, THREE};
 use crate::board::Board;
 use crate::color::Color;
 use crate::pos::Pos;
-use crate::renju;
 use serde::{Deserialize, Serialize};
-
-/// The colours of the opener's three stones.
-const THREE: [Color; 3] = [Color::Black, Color::White, Color::Black];
 
 /// An opening in progress (or over). Decisions are checked against the opening rule and the
 /// stones; a refused decision changes nothing. Stored (serde) as the rule, the board size and
@@ -23,18 +19,12 @@ pub struct Opening {
     rule: OpeningRule,
     board: Board,
     decisions: Vec<Decision>,
+    deciders: Vec<Role>,
     stones: Vec<(Pos, Color)>,
     phase: Phase,
     black: Option<Role>,
-    offered: Option<(Pos, Pos)>,
-}
-
-/// What one decision does.
-struct Effect {
-    stone: Option<(Pos, Color)>,
-    phase: Phase,
-    black: Option<Role>,
-    offered: Option<(Pos, Pos)>,
+    offered: Option<Offers>,
+    declared: Option<u8>,
 }
 
 impl Opening {
@@ -45,18 +35,24 @@ impl Opening {
     /// [`OpeningError::BadSize`] when `size` is not in 5..=22.
     pub fn new(rule: OpeningRule, size: u8) -> Result<Opening, OpeningError> {
         let board = Board::new(u32::from(size)).map_err(|e| OpeningError::BadSize(e.0))?;
+        if size < rule.min_size() {
+            return Err(OpeningError::BoardTooSmall { rule, min: rule.min_size() });
+        }
         let (phase, black) = match rule {
             OpeningRule::Free => (Phase::Done, Some(Role::Opener)),
+            OpeningRule::Taraguchi10 => (Phase::PlaceInSquare { stone: 1 }, None),
             _ => (Phase::OpenerPlacesThree { placed: 0 }, None),
         };
         Ok(Opening {
             rule,
             board,
             decisions: Vec::new(),
+            deciders: Vec::new(),
             stones: Vec::new(),
             phase,
             black,
             offered: None,
+            declared: None,
         })
     }
 
@@ -101,11 +97,15 @@ impl Opening {
 
     /// Who decides now; once the opening is over, the player who makes the next normal move.
     pub fn whose_turn(&self) -> Role {
+        let last = self.stones.last().map_or(Color::White, |s| s.1);
         match self.phase {
             Phase::OpenerPlacesThree { .. } | Phase::OpenerChooses => Role::Opener,
             Phase::ResponderChooses | Phase::ResponderPlacesFifth => Role::Responder,
             Phase::FourthMove | Phase::WhiteKeepsFifth => self.role_of(Color::White),
-            Phase::FifthOffers => self.role_of(Color::Black),
+            Phase::FifthOffers | Phase::FifthOrOffers => self.role_of(Color::Black),
+            Phase::DeclareOffers => self.role_of(last),
+            Phase::SwapChoice => self.role_of(!last),
+            Phase::PlaceInSquare { stone } => self.role_of(Color::at_ply(usize::from(stone) - 1)),
             Phase::Done => self.role_of(self.to_move()),
         }
     }
@@ -119,12 +119,13 @@ impl Opening {
         }
     }
 
-    /// Who plays black, once it is decided.
+    /// Who plays black, once a player has chosen (under Taraguchi-10, where the players may
+    /// swap up to five times, the latest choice: final once the opening is over).
     pub fn black_player(&self) -> Option<Role> {
         self.black
     }
 
-    /// Who plays `color`, once it is decided.
+    /// Who plays `color`, once a player has chosen.
     pub fn player_of(&self, color: Color) -> Option<Role> {
         self.black.map(|black| if color == Color::Black { black } else { !black })
     }
@@ -150,9 +151,26 @@ impl Opening {
         &self.board
     }
 
-    /// RIF: the two fifth moves black offered, while white is choosing.
-    pub fn offered(&self) -> Option<(Pos, Pos)> {
+    /// The fifth moves black offered, while white is choosing.
+    pub fn offered(&self) -> Option<Offers> {
         self.offered.filter(|_| self.phase == Phase::WhiteKeepsFifth)
+    }
+
+    /// Yamaguchi, Soosõrv-8: the number of fifth moves declared, once declared.
+    pub fn declared(&self) -> Option<u8> {
+        self.declared
+    }
+
+    /// How many fifth moves black offers under this rule: two under RIF, the number declared
+    /// under Yamaguchi and Soosõrv-8 (`None` before the declaration), ten under Taraguchi-10
+    /// (when black offers instead of placing one).
+    pub fn offers_due(&self) -> Option<usize> {
+        match self.rule {
+            OpeningRule::Rif => Some(2),
+            OpeningRule::Yamaguchi | OpeningRule::Soosorv8 => self.declared.map(usize::from),
+            OpeningRule::Taraguchi10 => Some(super::transition::TARAGUCHI_OFFERS),
+            _ => None,
+        }
     }
 
     /// The decisions taken so far, in order.
@@ -160,12 +178,17 @@ impl Opening {
         &self.decisions
     }
 
+    /// The decisions taken so far, each with the player who took it.
+    pub fn history(&self) -> impl Iterator<Item = (Role, Decision)> + '_ {
+        self.deciders.iter().copied().zip(self.decisions.iter().copied())
+    }
+
     /// Checks a decision by the player whose turn it is, without taking it.
     ///
     /// # Errors
     /// Why the decision is refused.
     pub fn legal(&self, decision: &Decision) -> Result<(), OpeningError> {
-        self.effect(*decision).map(|_| ())
+        effect(self, *decision).map(|_| ())
     }
 
     /// Checks a decision by `role`: [`OpeningError::NotYourTurn`] when it is the other
@@ -183,7 +206,8 @@ impl Opening {
     /// # Errors
     /// Why the decision is refused; the opening is then unchanged.
     pub fn apply(&mut self, decision: Decision) -> Result<(), OpeningError> {
-        let effect = self.effect(decision)?;
+        let effect = effect(self, decision)?;
+        let decider = self.whose_turn();
         if let Some((p, color)) = effect.stone {
             self.board.place(p, color);
             self.stones.push((p, color));
@@ -191,7 +215,9 @@ impl Opening {
         self.phase = effect.phase;
         self.black = effect.black;
         self.offered = effect.offered;
+        self.declared = effect.declared;
         self.decisions.push(decision);
+        self.deciders.push(decider);
         Ok(())
     }
 
@@ -229,98 +255,6 @@ impl Opening {
         } else {
             Err(OpeningError::NotYourTurn { expected })
         }
-    }
-
-    /// What `decision` would do now, or why it is refused.
-    fn effect(&self, decision: Decision) -> Result<Effect, OpeningError> {
-        use Decision::{Keep, Offer, Place, TakeBlack, TakeWhite};
-        let stay = |phase| Effect { stone: None, phase, black: self.black, offered: None };
-        match (self.phase, decision) {
-            (Phase::Done, _) => Err(OpeningError::Finished),
-            (Phase::OpenerPlacesThree { placed }, Place(p)) => self.opener_stone(placed, p),
-            (Phase::ResponderChooses, TakeBlack | TakeWhite) => {
-                let black = if decision == TakeBlack { Role::Responder } else { Role::Opener };
-                let phase =
-                    if self.rule == OpeningRule::Rif { Phase::FourthMove } else { Phase::Done };
-                Ok(Effect { black: Some(black), ..stay(phase) })
-            }
-            (Phase::ResponderChooses, Place(p)) if self.rule == OpeningRule::Swap2 => {
-                self.stone(p, Color::White, Phase::ResponderPlacesFifth)
-            }
-            (Phase::ResponderPlacesFifth, Place(p)) => {
-                self.stone(p, Color::Black, Phase::OpenerChooses)
-            }
-            (Phase::OpenerChooses, TakeBlack | TakeWhite) => {
-                let black = if decision == TakeBlack { Role::Opener } else { Role::Responder };
-                Ok(Effect { black: Some(black), ..stay(Phase::Done) })
-            }
-            (Phase::FourthMove, Place(p)) => self.stone(p, Color::White, Phase::FifthOffers),
-            (Phase::FifthOffers, Offer(a, b)) => {
-                self.check_offers(a, b)?;
-                Ok(Effect { offered: Some((a, b)), ..stay(Phase::WhiteKeepsFifth) })
-            }
-            (Phase::WhiteKeepsFifth, Keep(p)) => match self.offered {
-                Some((a, b)) if p == a || p == b => self.stone(p, Color::Black, Phase::Done),
-                _ => Err(OpeningError::NotOffered(p)),
-            },
-            (phase, decision) => Err(OpeningError::NotNow { phase, decision }),
-        }
-    }
-
-    /// The opener's stone number `placed + 1`, with RIF's limits on where it may go.
-    fn opener_stone(&self, placed: u8, p: Pos) -> Result<Effect, OpeningError> {
-        let size = self.size();
-        if self.rule == OpeningRule::Rif && p.is_on(size) {
-            match placed {
-                0 if p != Pos::centre(size) => return Err(OpeningError::NotCentre(p)),
-                1 if !near_centre(p, size, 1) => return Err(OpeningError::NotNextToCentre(p)),
-                2 if !near_centre(p, size, 2) => return Err(OpeningError::OutsideOpenings(p)),
-                _ => {}
-            }
-        }
-        let phase = if placed >= 2 {
-            Phase::ResponderChooses
-        } else {
-            Phase::OpenerPlacesThree { placed: placed + 1 }
-        };
-        self.stone(p, THREE[usize::from(placed)], phase)
-    }
-
-    /// A stone of `color` at `p`, then `phase`.
-    fn stone(&self, p: Pos, color: Color, phase: Phase) -> Result<Effect, OpeningError> {
-        self.check_point(p, color)?;
-        Ok(Effect { stone: Some((p, color)), phase, black: self.black, offered: None })
-    }
-
-    /// Whether a stone of `color` may go on `p`: on the board, empty, and (RIF, black) not on a
-    /// forbidden point. Swap1 and swap2 place at most three black stones, too few for any
-    /// forbidden shape, so only the renju opening checks them.
-    fn check_point(&self, p: Pos, color: Color) -> Result<(), OpeningError> {
-        if !self.board.contains(p) {
-            return Err(OpeningError::OffBoard(p));
-        }
-        if self.board.stone(p).is_some() {
-            return Err(OpeningError::Occupied(p));
-        }
-        if self.rule == OpeningRule::Rif && color == Color::Black {
-            if let Some(why) = renju::forbidden(&self.board, p) {
-                return Err(OpeningError::Forbidden(p, why));
-            }
-        }
-        Ok(())
-    }
-
-    /// RIF: two different, non-symmetric, legal fifth moves.
-    fn check_offers(&self, a: Pos, b: Pos) -> Result<(), OpeningError> {
-        self.check_point(a, Color::Black)?;
-        self.check_point(b, Color::Black)?;
-        if a == b {
-            return Err(OpeningError::SameOffers(a));
-        }
-        if equivalent(&self.stones, self.size(), a, b) {
-            return Err(OpeningError::SymmetricOffers(a, b));
-        }
-        Ok(())
     }
 }
 

@@ -14,7 +14,11 @@ const tr = (key, params = {}) => `${key}${Object.keys(params).length ? JSON.stri
 
 function inPhase(phase, extra = {}) {
   return makeView([], {
-    opening: { rule: 'swap2', phase: { phase, ...extra.phaseFields }, turn: extra.turn ?? 'responder', decider: extra.decider ?? 'human', stones: [], offered: extra.offered ?? [] },
+    opening: {
+      rule: extra.rule ?? 'swap2', phase: { phase, ...extra.phaseFields }, turn: extra.turn ?? 'responder',
+      decider: extra.decider ?? 'human', stones: [], offered: extra.offered ?? [], offersDue: extra.offersDue ?? null,
+      declared: extra.declared ?? null, maxDeclared: extra.maxDeclared ?? null,
+    },
   });
 }
 
@@ -30,26 +34,47 @@ test('each phase has its prompt; the AI deciding is said so', () => {
 });
 
 test('colour choices show their buttons only to a person who chooses', () => {
-  assert.deepEqual(openingButtons(inPhase('responderChooses'), null), { black: true, white: true, clear: false });
-  assert.deepEqual(openingButtons(inPhase('responderChooses', { decider: 'ai' }), null), { black: false, white: false, clear: false });
-  assert.deepEqual(openingButtons(inPhase('openerPlacesThree', { phaseFields: { placed: 0 } }), null).black, false);
-  assert.equal(openingButtons(inPhase('fifthOffers'), { x: 1, y: 1 }).clear, true);
+  const none = { black: false, white: false, clear: false, declare: 0, fifth: false };
+  assert.deepEqual(openingButtons(inPhase('responderChooses'), []), { ...none, black: true, white: true });
+  assert.deepEqual(openingButtons(inPhase('swapChoice', { rule: 'taraguchi10' }), []), { ...none, black: true, white: true });
+  assert.deepEqual(openingButtons(inPhase('responderChooses', { decider: 'ai' }), []), none);
+  assert.deepEqual(openingButtons(inPhase('openerPlacesThree', { phaseFields: { placed: 0 } }), []).black, false);
+  assert.equal(openingButtons(inPhase('fifthOffers'), [{ x: 1, y: 1 }]).clear, true);
+  assert.equal(openingButtons(inPhase('declareOffers', { rule: 'soosorv8', maxDeclared: 8 }), []).declare, 8);
+  const taraguchi = inPhase('fifthOrOffers', { rule: 'taraguchi10', offersDue: 10 });
+  assert.equal(openingButtons(taraguchi, [{ x: 1, y: 1 }]).fifth, true, 'one picked: it may be played');
+  assert.equal(openingButtons(taraguchi, [{ x: 1, y: 1 }, { x: 2, y: 2 }]).fifth, false);
+});
+
+test('the later renju rules prompt for declarations, swaps, squares and N offers', () => {
+  assert.equal(openingPrompt(inPhase('declareOffers', { maxDeclared: 8 }), tr), 'opening.declare{"max":8}');
+  assert.equal(openingPrompt(inPhase('swapChoice', { rule: 'soosorv8', declared: 3 }), tr), 'opening.swapDeclared{"n":3}');
+  assert.equal(openingPrompt(inPhase('placeInSquare', { phaseFields: { stone: 1 } }), tr), 'opening.squareCentre{"n":1,"side":1}');
+  assert.equal(openingPrompt(inPhase('placeInSquare', { phaseFields: { stone: 3 } }), tr), 'opening.square{"n":3,"side":5}');
+  const due4 = inPhase('fifthOffers', { offersDue: 4 });
+  assert.equal(openingPrompt(due4, tr, [{ x: 1, y: 1 }]), 'opening.offer{"n":2,"of":4}');
+  assert.equal(openingPrompt(inPhase('responderChooses', { rule: 'yamaguchi', declared: 5 }), tr), 'opening.chooseSwapDeclared{"n":5}');
 });
 
 test('a click places, starts swap2\'s two stones, picks and offers fifth moves, keeps one', () => {
   const p = { x: 3, y: 4 };
-  assert.deepEqual(openingClick(inPhase('openerPlacesThree', { phaseFields: { placed: 0 } }), p, null), { decision: 'place 3,4' });
-  assert.deepEqual(openingClick(inPhase('responderChooses'), p, null), { decision: 'place 3,4' });
+  assert.deepEqual(openingClick(inPhase('openerPlacesThree', { phaseFields: { placed: 0 } }), p, []), { decision: 'place 3,4' });
+  assert.deepEqual(openingClick(inPhase('responderChooses'), p, []), { decision: 'place 3,4' });
+  assert.deepEqual(openingClick(inPhase('placeInSquare', { phaseFields: { stone: 2 } }), p, []), { decision: 'place 3,4' });
   const swap1 = { ...inPhase('responderChooses'), opening: { ...inPhase('responderChooses').opening, rule: 'swap1' } };
-  assert.equal(openingClick(swap1, p, null), null, 'swap1 has no stone to place here');
-  assert.deepEqual(openingClick(inPhase('fifthOffers'), p, null), { pending: p });
-  assert.deepEqual(openingClick(inPhase('fifthOffers'), p, p), { pending: null });
-  assert.deepEqual(openingClick(inPhase('fifthOffers'), p, { x: 9, y: 9 }), { decision: 'offer 9,9 3,4' });
-  assert.deepEqual(openingClick(inPhase('whiteKeepsFifth'), p, null), { decision: 'keep 3,4' });
-  assert.equal(openingClick(inPhase('openerChooses'), p, null), null);
-  assert.equal(openingClick(inPhase('whiteKeepsFifth', { decider: 'ai' }), p, null), null);
-  const offered = inPhase('whiteKeepsFifth', { offered: [{ x: 1, y: 1 }, { x: 2, y: 2 }] });
-  assert.deepEqual(openingMarks(offered, null).map((m) => m.rank), ['A', 'B']);
+  assert.equal(openingClick(swap1, p, []), null, 'swap1 has no stone to place here');
+  assert.deepEqual(openingClick(inPhase('fifthOffers'), p, []), { pending: [p] });
+  assert.deepEqual(openingClick(inPhase('fifthOffers'), p, [p]), { pending: [] });
+  assert.deepEqual(openingClick(inPhase('fifthOffers'), p, [{ x: 9, y: 9 }]), { decision: 'offer 9,9 3,4' });
+  const three = inPhase('fifthOffers', { offersDue: 3 });
+  assert.deepEqual(openingClick(three, p, [{ x: 9, y: 9 }]), { pending: [{ x: 9, y: 9 }, p] });
+  assert.deepEqual(openingClick(three, p, [{ x: 9, y: 9 }, { x: 1, y: 1 }]), { decision: 'offer 9,9 1,1 3,4' });
+  assert.deepEqual(openingClick(inPhase('whiteKeepsFifth'), p, []), { decision: 'keep 3,4' });
+  assert.equal(openingClick(inPhase('openerChooses'), p, []), null);
+  assert.equal(openingClick(inPhase('swapChoice'), p, []), null);
+  assert.equal(openingClick(inPhase('whiteKeepsFifth', { decider: 'ai' }), p, []), null);
+  const offered = inPhase('whiteKeepsFifth', { offered: [{ x: 1, y: 1 }, { x: 2, y: 2 }, { x: 3, y: 3 }] });
+  assert.deepEqual(openingMarks(offered, []).map((m) => m.rank), ['A', 'B', 'C']);
 });
 
 test('the move list words the opening\'s choices with the players\' names', () => {
@@ -63,25 +88,44 @@ test('the move list words the opening\'s choices with the players\' names', () =
   const names = { black: 'Bob', white: 'Ann' };
   assert.deepEqual(openingChoices(view, tr, (c) => names[c]), ['opening.tookWhite{"name":"Ann"}']);
   const rif = makeView([], {
-    opening: { rule: 'rif', decisions: ['place 7,7', 'place 7,6', 'place 7,5', 'black', 'place 7,9', 'offer 6,8 9,9', 'keep 9,9'], black: 'responder' },
+    opening: {
+      rule: 'rif', decisions: ['place 7,7', 'place 7,6', 'place 7,5', 'black', 'place 7,9', 'offer 6,8 9,9', 'keep 9,9'],
+      deciders: ['opener', 'opener', 'opener', 'responder', 'opener', 'responder', 'opener'], black: 'responder',
+    },
   });
   assert.deepEqual(openingChoices(rif, tr, (c) => names[c]), [
-    'opening.tookBlack{"name":"Bob"}', 'opening.offered{"a":"G7","b":"J6"}', 'opening.kept{"p":"J6"}',
+    'opening.tookBlack{"name":"Bob"}', 'opening.offered{"points":"G7, J6"}', 'opening.kept{"p":"J6"}',
+  ]);
+  // Soosõrv-8: the responder declares with the fourth; the opener (black) swaps after it.
+  const soosorv = makeView([], {
+    opening: {
+      rule: 'soosorv8', decisions: ['place 7,7', 'place 7,6', 'place 7,5', 'white', 'place 8,8', 'declare 3', 'white'],
+      deciders: ['opener', 'opener', 'opener', 'responder', 'responder', 'responder', 'opener'], black: 'responder',
+    },
+  });
+  assert.deepEqual(openingChoices(soosorv, tr, (c) => names[c]), [
+    'opening.tookWhite{"name":"Bob"}', 'opening.declared{"name":"Bob","n":3}', 'opening.tookWhite{"name":"Ann"}',
   ]);
 });
 
-test('the opening part: a fifth move picked waits for its pair, then the pair is offered', () => {
+test('the opening part: fifth moves picked wait until the number due, then are offered', () => {
   const store = createAppStore();
   store.update('game', { view: inPhase('fifthOffers') });
   const sent = [];
   const opening = createOpening({ store, decide: (decision, point) => sent.push([decision, point]) });
   opening.click({ x: 3, y: 4 });
-  assert.deepEqual(store.get().opening.pendingOffer, { x: 3, y: 4 });
+  assert.deepEqual(store.get().opening.pendingOffers, [{ x: 3, y: 4 }]);
   assert.deepEqual(sent, []);
   opening.click({ x: 9, y: 9 });
-  assert.equal(store.get().opening.pendingOffer, null);
+  assert.deepEqual(store.get().opening.pendingOffers, []);
   assert.deepEqual(sent, [['offer 3,4 9,9', { x: 9, y: 9 }]]);
   opening.click({ x: 1, y: 1 });
   opening.clear();
-  assert.equal(store.get().opening.pendingOffer, null, 'cleared');
+  assert.deepEqual(store.get().opening.pendingOffers, [], 'cleared');
+  store.update('game', { view: inPhase('fifthOrOffers', { rule: 'taraguchi10', offersDue: 10 }) });
+  opening.click({ x: 6, y: 6 });
+  opening.playFifth();
+  assert.deepEqual(sent.at(-1), ['place 6,6', { x: 6, y: 6 }]);
+  opening.declare(4);
+  assert.deepEqual(sent.at(-1), ['declare 4', undefined]);
 });

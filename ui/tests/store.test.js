@@ -33,7 +33,7 @@ test('the first state has every part, with the study part switched off', () => {
     shownPly: null, analysisOn: false, candidates: null, analysisNote: '', hoverLine: null, winStep: null,
     graph: null, editor: null, requested: '', reviewSent: false, toggledAt: 0, firstCandidatesMs: null,
   });
-  assert.deepEqual(state.opening, { pendingOffer: null });
+  assert.deepEqual(state.opening, { pendingOffers: [] });
   assert.equal(state.ui.cursor, null);
   assert.equal(state.ui.listKey, '');
   assert.equal(typeof state.ui.stopFollowingTheme, 'function');

@@ -10,14 +10,21 @@
 //!   the responder places two more stones instead when neither colour is clearly better (within
 //!   [`OpeningAi::even_window`]) and it finds an equally even five-stone position: it then hands
 //!   the choice back with stones of its own choosing.
-//! * **RIF**: white plays the engine's best fourth move; black offers its two best fifth moves
-//!   that are not symmetric (white keeps the one better for white, so both should be good for
-//!   black); white keeps the offered fifth move that leaves it the better position and names its
-//!   sixth move.
+//! * **RIF, Yamaguchi, Soosõrv-8**: white plays the engine's best fourth move; black offers
+//!   its best fifth moves that are not symmetric (white keeps the one better for white, so all
+//!   should be good for black); white keeps the offered fifth move that leaves it the better
+//!   position and names its sixth move.
+//! * **Declaring** (Yamaguchi, with white's best fourth move assumed; Soosõrv-8): the number of
+//!   fifth moves whose worst for black is nearest to even — and whoever may swap next judges
+//!   by that same worst fifth move.
+//! * **Taraguchi-10**: each stone is the most even of the candidates in its square; each swap
+//!   takes the colour the search prefers; black offers ten fifth moves when the tenth best is
+//!   still worth more to black than the most even single fifth move it could place.
 //!
 //! The proposals are random but reproducible: they depend only on the seed and the position.
 //! Searches limited by depth or nodes make the whole turn deterministic; time limits do not.
 
+mod fifths;
 mod judge;
 mod propose;
 mod roles;

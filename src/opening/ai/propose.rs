@@ -1,10 +1,11 @@
 //! Candidate stones for the placing decisions: the opener's three (random templates near the
-//! centre, or the 26 renju openings under RIF) and swap2's two extra stones. Every candidate
+//! centre, or the 26 renju openings), swap2's two extra stones and Taraguchi-10's stones in
+//! their central squares. Every candidate
 //! is checked against the opening's rules, and candidates symmetric to one another are kept once.
 
 use crate::board::Board;
 use crate::opening::symmetry::{canonical, renju_openings, transform, SYMMETRIES};
-use crate::opening::{Decision, Opening, OpeningRule, Phase};
+use crate::opening::{Decision, Opening, Phase};
 use crate::pos::Pos;
 use rand::rngs::SmallRng;
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -64,7 +65,7 @@ fn keep_if_new(
 
 /// Up to `n` ways to complete the opener's three stones, each the `Place` decisions still due.
 pub fn three_stones(opening: &Opening, n: usize, rng: &mut SmallRng) -> Vec<Vec<Decision>> {
-    if opening.rule() == OpeningRule::Rif {
+    if opening.rule().opens_with_26() {
         renju_three(opening, n, rng)
     } else {
         free_three(opening, n, rng)
@@ -153,6 +154,34 @@ pub fn two_stones(
             }
         }
         if scratch.phase() == Phase::OpenerChooses {
+            keep_if_new(&scratch, from, &mut seen, &mut out);
+        }
+    }
+    out
+}
+
+/// Up to `n` single stones for the current placing phase, each within `radius` of the centre
+/// and accepted by the opening, no two giving symmetric positions; in random order.
+pub fn stones_in_square(
+    opening: &Opening,
+    radius: u8,
+    n: usize,
+    rng: &mut SmallRng,
+) -> Vec<Vec<Decision>> {
+    let from = opening.decisions().len();
+    let mut points: Vec<Pos> = opening
+        .board()
+        .empty_points()
+        .filter(|&p| crate::opening::symmetry::near_centre(p, opening.size(), radius))
+        .collect();
+    points.shuffle(rng);
+    let (mut seen, mut out) = (Vec::new(), Vec::new());
+    for p in points {
+        if out.len() >= n {
+            break;
+        }
+        let mut scratch = opening.clone();
+        if scratch.apply(Decision::Place(p)).is_ok() {
             keep_if_new(&scratch, from, &mut seen, &mut out);
         }
     }
