@@ -391,7 +391,8 @@ fn rule_names_and_decision_texts_parse_back() {
     for d in [Place(p(0, 14)), TakeBlack, TakeWhite, offer(&[p(1, 2), p(3, 4)]), Keep(p(5, 6))] {
         assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
     }
-    for bad in ["", "place", "place 1", "offer", "offer 1,2 x", "keep 1,2 3,4", "swap", "declare x"] {
+    for bad in ["", "place", "place 1", "offer", "offer 1,2 x", "keep 1,2 3,4", "swap", "declare x"]
+    {
         assert!(bad.parse::<Decision>().is_err(), "{bad:?}");
     }
 }

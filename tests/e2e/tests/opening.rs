@@ -82,3 +82,109 @@ async fn the_person_opens_swap2_and_the_ai_chooses() {
     }
     assert!(stone_count(&app).await > stones - 1);
 }
+
+/// Free points on the anti-diagonal through the centre, nearest first: with the opening's
+/// stones 7,7 6,8 (black) and 7,6 (white) no symmetry maps one onto another, whatever the fourth
+/// move, so any of them may be offered together.
+const OFFERABLE: [(u8, u8); 8] =
+    [(5, 9), (9, 5), (4, 10), (10, 4), (3, 11), (11, 3), (2, 12), (12, 2)];
+
+/// Plays the person's decisions of a Soosõrv-8 opening against the AI until it is over;
+/// screenshots soosorv.png when fifth moves are on the board (offered, or picked to offer).
+async fn play_soosorv_opening(app: &App) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut shot = false;
+    loop {
+        let view = app.invoke("get_view", json!({})).await;
+        let o = &view["opening"];
+        if o["turn"].is_null() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the opening does not end: {o}");
+        if o["decider"] != "human" || view["aiThinking"] == true {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        }
+        let stones = app.stones().await;
+        let free = |&(x, y): &(u8, u8)| !stones.iter().any(|s| s.starts_with(&format!("{x},{y},")));
+        let decisions = o["decisions"].as_array().unwrap().len();
+        match o["phase"]["phase"].as_str().unwrap() {
+            "fourthMove" => app.click_point(8, 9).await,
+            "declareOffers" => {
+                let prompt = app.text("opening-prompt").await;
+                assert!(prompt.contains("1–8"), "{prompt}");
+                app.js("const s = document.getElementById('opening-count'); s.value = '3'; return true;").await;
+                app.click("opening-declare").await;
+            }
+            "swapChoice" | "responderChooses" => app.click("opening-black").await,
+            "fifthOffers" => {
+                let due = o["offersDue"].as_u64().unwrap() as usize;
+                let points: Vec<(u8, u8)> = OFFERABLE.iter().copied().filter(free).take(due).collect();
+                for (i, &(x, y)) in points.iter().enumerate() {
+                    if i + 1 == due && !shot {
+                        app.screenshot("soosorv").await;
+                        shot = true;
+                    }
+                    app.click_point(x, y).await;
+                }
+            }
+            "whiteKeepsFifth" => {
+                let offered = o["offered"].as_array().unwrap();
+                assert!(!offered.is_empty());
+                if !shot {
+                    app.screenshot("soosorv").await;
+                    shot = true;
+                }
+                let (x, y) = (offered[0]["x"].as_u64().unwrap(), offered[0]["y"].as_u64().unwrap());
+                app.click_point(x as u8, y as u8).await;
+            }
+            phase => panic!("the person has no decision in {phase}: {o}"),
+        }
+        // Wait for the decision to land before looking again.
+        let wait = Instant::now() + Duration::from_secs(20);
+        while app.invoke("get_view", json!({})).await["opening"]["decisions"]
+            .as_array()
+            .is_some_and(|d| d.len() == decisions)
+        {
+            assert!(Instant::now() < wait, "the person's decision was not taken: {o}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    assert!(shot, "fifth moves were never on the board for the person");
+}
+
+#[tokio::test]
+async fn a_soosorv8_game_against_the_ai_runs_through_declaration_swaps_and_offers() {
+    let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let app = launch("soosorv").await;
+    ready(&app).await;
+    app.click("btn-new").await;
+    app.wait_for("settings dialog", "!document.getElementById('settings-dialog').hidden").await;
+    app.js(
+        "const f = document.getElementById('settings-dialog');\
+         for (const [n, v] of [['mode','humanVsAi'],['humanColor','black'],['level','easy']]) {\
+           const r = f.querySelector(`input[name=\"${n}\"][value=\"${v}\"]`); r.checked = true; r.dispatchEvent(new Event('change', {bubbles:true})); }\
+         const rule = document.getElementById('set-rule'); rule.value = 'renju'; rule.dispatchEvent(new Event('change', {bubbles:true}));\
+         const o = document.getElementById('set-opening'); o.value = 'soosorv8'; o.dispatchEvent(new Event('change', {bubbles:true}));\
+         return true;",
+    )
+    .await;
+    let help = app.text("opening-help").await;
+    assert!(help.contains("1–8"), "the rule is explained: {help}");
+    app.click("settings-start").await;
+    app.wait_for("the opening prompt", "!document.getElementById('opening-bar').hidden").await;
+    app.click_point(0, 0).await;
+    app.wait_for("the refusal", "document.getElementById('toast').textContent.includes('centre')").await;
+    for (i, (x, y)) in [(7u8, 7u8), (7, 6), (6, 8)].into_iter().enumerate() {
+        app.click_point(x, y).await;
+        app.wait_for("the stone", &format!("document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === {}", i + 1)).await;
+    }
+    play_soosorv_opening(&app).await;
+    let view = app.invoke("get_view", json!({})).await;
+    assert_eq!(view["opening"]["stones"].as_array().unwrap().len(), 5, "{view}");
+    let declared = view["opening"]["decisions"].as_array().unwrap().iter().any(|d| d.as_str().unwrap().starts_with("declare"));
+    assert!(declared, "{view}");
+    app.wait_for("the opening over", "document.getElementById('opening-bar').hidden").await;
+    let notes = app.js("return [...document.querySelectorAll('#move-list li.is-note')].map(l => l.textContent).join(' | ');").await;
+    assert!(notes.as_str().unwrap_or_default().contains("declared"), "the move list words the declaration: {notes}");
+}
