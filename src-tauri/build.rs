@@ -1,5 +1,11 @@
 //! Declares the app's own commands (the app manifest) so that the capability files really gate
-//! them: a command not granted to a window is refused.
+//! them: a command not granted to a window is refused; and builds the page the app embeds
+//! (`gen/ui`: `ui/`'s modules joined into one script, see `build/ui_bundle.rs`).
+
+#[path = "build/ui_bundle.rs"]
+mod ui_bundle;
+
+use std::path::Path;
 
 /// Every command the UI may call; `capabilities/default.json` grants them to the main window.
 const COMMANDS: &[&str] = &[
@@ -21,6 +27,7 @@ const COMMANDS: &[&str] = &[
     "get_preferences",
     "set_preferences",
     "startup_info",
+    "boot",
     "page_ready",
     "list_engines",
     "add_engine",
@@ -52,6 +59,12 @@ const COMMANDS: &[&str] = &[
 ];
 
 fn main() {
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir);
+    println!("cargo:rerun-if-changed=../ui");
+    println!("cargo:rerun-if-changed=build/ui_bundle.rs");
+    ui_bundle::write(&root.join("../ui"), &root.join("gen/ui"))
+        .unwrap_or_else(|e| panic!("building the page from ui/: {e}"));
     let manifest = tauri_build::AppManifest::new().commands(COMMANDS);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest))
         .expect("failed to run the Tauri build script");

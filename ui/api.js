@@ -102,6 +102,9 @@ export const api = Object.freeze({
   setPreferences: (preferences) => call('set_preferences', { preferences }),
   /** @returns {Promise<{resumable: boolean, warnings: string[]}>} */
   startupInfo: () => call('startup_info'),
+  /** The first frame's data in one answer: `{ preferences, startup, view }` (no view when a
+   * game can be resumed). */
+  boot: () => call('boot'),
   /**
    * Tells the shell the board's first frame is on screen, with the page's start-up milestones.
    * @param {Record<string, number>} marks ms since navigation

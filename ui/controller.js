@@ -107,17 +107,20 @@ export function createController(deps) {
 
     /** Loads preferences, offers to resume, shows the first view. */
     async start() {
-      // Both questions at once: start-up waits for one round trip, not two.
-      const [prefs, startup] = await Promise.allSettled([api.getPreferences(), api.startupInfo()]);
-      if (prefs.status === 'fulfilled') {
-        setGame({ prefs: { ...SHARED.defaultPreferences, ...prefs.value } });
-      } else {
-        report(prefs.reason);
+      // One round trip for the first frame: preferences, start-up information and the view.
+      let boot = null;
+      try {
+        boot = await api.boot();
+      } catch (error) {
+        report(error);
       }
-      let info = { resumable: false, warnings: [] };
-      if (startup.status === 'fulfilled') info = startup.value;
-      else report(startup.reason);
+      if (boot?.preferences) setGame({ prefs: { ...SHARED.defaultPreferences, ...boot.preferences } });
+      const info = boot?.startup ?? { resumable: false, warnings: [] };
       for (const warning of info.warnings ?? []) notify(warning, 'info');
+      if (boot?.view && !info.resumable) {
+        const view = boot.view;
+        if (await run(() => Promise.resolve(view), { reset: true, initial: true })) return;
+      }
       const answer = info.resumable ? await askResume() : 'dismiss';
       const first = answer === 'resume' ? api.resumeAutosave
         : answer === 'discard' ? api.discardAutosave : api.getView;

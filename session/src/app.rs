@@ -13,7 +13,7 @@ use crate::picker::FilePicker;
 use crate::prefs::Preferences;
 use crate::puzzles::PuzzleList;
 use crate::session::check_png;
-use crate::session::{NewGameSettings, Session, SessionParts, SharedSession, StartupInfo};
+use crate::session::{Boot, NewGameSettings, Session, SessionParts, SharedSession, StartupInfo};
 use crate::storage::{read_limited, write_atomically};
 use crate::study_jobs::{request_analysis, request_graph};
 use crate::view::{GameView, StoneView};
@@ -225,6 +225,14 @@ impl App {
     /// Whether a game can be resumed, and start-up warnings (each reported once).
     pub fn startup_info(&self) -> StartupInfo {
         lock(&self.shared).startup_info()
+    }
+
+    /// The page's first frame in one answer (see [`Boot`]); the warnings are reported once.
+    pub fn boot(&self) -> Boot {
+        let mut session = lock(&self.shared);
+        let startup = session.startup_info();
+        let view = (!startup.resumable).then(|| session.view());
+        Boot { preferences: session.preferences(), startup, view }
     }
 
     /// The external engines the person added.

@@ -8,7 +8,7 @@ use gomoku_session::error::{AppError, AppResult};
 use gomoku_session::explorer::ExplorerView;
 use gomoku_session::prefs::Preferences;
 use gomoku_session::puzzles::PuzzleList;
-use gomoku_session::session::{NewGameSettings, StartupInfo};
+use gomoku_session::session::{Boot, NewGameSettings, StartupInfo};
 use gomoku_session::view::{GameView, StoneView};
 use gomoku_session::App;
 use tauri::State;
@@ -119,6 +119,12 @@ pub fn set_preferences(app: State<'_, App>, preferences: Preferences) -> AppResu
 #[tauri::command]
 pub fn startup_info(app: State<'_, App>) -> StartupInfo {
     app.startup_info()
+}
+
+/// What the page needs for its first frame, in one round trip.
+#[tauri::command]
+pub fn boot(app: State<'_, App>) -> Boot {
+    app.boot()
 }
 
 /// The page's first frame with the board is on screen; `marks` are the page's own start-up

@@ -111,6 +111,7 @@ pub fn build_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::get_preferences,
         commands::set_preferences,
         commands::startup_info,
+        commands::boot,
         commands::page_ready,
         commands::list_engines,
         commands::add_engine,

@@ -20,6 +20,12 @@ function setup(overrides = {}, options = {}) {
     getPreferences: record('getPreferences', { ...SHARED.defaultPreferences, humanName: 'Alice' }),
     setPreferences: record('setPreferences', (p) => Promise.resolve(p)),
     startupInfo: record('startupInfo', { resumable: false, warnings: [] }),
+    // The first view: the test's own getView answer, when it gives one.
+    boot: record('boot', async () => ({
+      preferences: { ...SHARED.defaultPreferences, humanName: 'Alice' },
+      startup: { resumable: false, warnings: [] },
+      view: await (overrides.getView ?? (() => Promise.resolve(makeView([]))))(),
+    })),
     getView: record('getView', makeView([])),
     resumeAutosave: record('resumeAutosave', makeView([[7, 7], [8, 8]])),
     discardAutosave: record('discardAutosave', makeView([])),
@@ -45,18 +51,34 @@ function setup(overrides = {}, options = {}) {
   return { controller, calls, notes, sounds, outcomes, api };
 }
 
-test('start: preferences, start-up info, then the current game — silently', async () => {
+test('start: preferences, start-up info and the current game in one round trip — silently', async () => {
   const { controller, calls, sounds, outcomes } = setup();
   await controller.start();
-  assert.deepEqual(calls.map((c) => c[0]), ['getPreferences', 'startupInfo', 'getView']);
+  assert.deepEqual(calls.map((c) => c[0]), ['boot'], 'no second round trip');
   assert.equal(controller.store.get().game.prefs.humanName, 'Alice');
   assert.equal(controller.store.get().game.view.moves.length, 0);
   assert.deepEqual(sounds, []);
   assert.deepEqual(outcomes, []);
 });
 
+/** A fake command answering `result`. */
+const record2 = (_name, result) => () => Promise.resolve(result);
+
+test('start when the boot answer fails: the error is shown and the view asked for', async () => {
+  const failing = {
+    boot: () => Promise.reject({ kind: 'io', message: 'disk' }),
+    getView: record2('getView', makeView([[7, 7]])),
+  };
+  const { controller, notes } = setup(failing);
+  await controller.start();
+  assert.equal(controller.store.get().game.view.moves.length, 1, 'the view asked for is shown');
+  assert.equal(notes.length, 1);
+});
+
 test('start with an autosave: asks, then resumes or discards; warnings are shown', async () => {
-  const resumable = { startupInfo: () => Promise.resolve({ resumable: true, warnings: ['settings were reset'] }) };
+  const resumable = {
+    boot: () => Promise.resolve({ preferences: {}, startup: { resumable: true, warnings: ['settings were reset'] }, view: null }),
+  };
   const a = setup(resumable, { resumeAnswer: 'resume' });
   await a.controller.start();
   assert.equal(a.calls.at(-1)[0], 'resumeAutosave');

@@ -84,6 +84,7 @@ test('a new game closes the editor and ends review in the same step that shows i
   const api = {
     getPreferences: async () => ({}),
     startupInfo: async () => ({ resumable: false, warnings: [] }),
+    boot: async () => ({ preferences: {}, startup: { resumable: false, warnings: [] }, view: makeView([[7, 7], [8, 8]]) }),
     getView: async () => makeView([[7, 7], [8, 8]]),
     // The shell's generations only grow, across new games too.
     newGame: async () => makeView([], { generation: 10 }),

@@ -65,6 +65,20 @@ fn default_color() -> Color {
     Color::Black
 }
 
+/// Everything the page needs for its first frame, in one answer: the preferences, the start-up
+/// information and — unless a game can be resumed, which the person is asked about first — the
+/// view to draw.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Boot {
+    /// The preferences.
+    pub preferences: crate::prefs::Preferences,
+    /// Whether a game can be resumed, and start-up warnings.
+    pub startup: StartupInfo,
+    /// The game to show, when there is nothing to resume.
+    pub view: Option<crate::view::GameView>,
+}
+
 /// What the page needs to know at start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -1,0 +1,238 @@
+//! The page as the app ships it: `ui/`'s plain ES modules joined into one script at build time,
+//! so the webview loads one file instead of walking an import graph of forty (the source stays
+//! plain modules: `node --test` and the preview use them as they are).
+//!
+//! The modules are our own and keep to a small form, checked here: imports are named
+//! (`import { a, b as c } from './x.js';`, over several lines or one) or namespaces
+//! (`import * as x from './x.js';`); exports are declarations at the start of a line
+//! (`export function`, `export async function`, `export const`, `export class`); no cycles.
+//! Each module becomes a function scope whose exports are returned as an object, evaluated in
+//! dependency order — the order the browser evaluates the modules in.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// One module's code with its imports and exports taken out.
+struct Module {
+    /// Its path relative to the page's folder (`board/geometry.js`).
+    name: String,
+    /// The modules it imports, as names.
+    imports: Vec<String>,
+    /// Its code with imports replaced by reads of the registry and `export ` dropped.
+    body: String,
+    /// The names it exports.
+    exports: Vec<String>,
+}
+
+/// Writes the page to `out`: `index.html` loading `bundle.js`, the bundle, and every other file
+/// of `ui` but its tests, its developer tools and the modules themselves.
+/// A file is written only when its content changes, so an unchanged page does not make cargo
+/// build the app again.
+pub fn write(ui: &Path, out: &Path) -> Result<(), String> {
+    let bundle = bundle(ui, "main.js")?;
+    copy_assets(ui, ui, out)?;
+    write_file(&out.join("bundle.js"), &bundle)?;
+    let page = read(&ui.join("index.html"))?;
+    write_file(&out.join("index.html"), &page_for_bundle(&page)?)
+}
+
+/// The page loading the bundle instead of `main.js` and its module preloads.
+fn page_for_bundle(page: &str) -> Result<String, String> {
+    let entry = r#"<script type="module" src="main.js"></script>"#;
+    if !page.contains(entry) {
+        return Err(format!("ui/index.html does not load main.js as {entry}"));
+    }
+    let page = page.replace(entry, r#"<script type="module" src="bundle.js"></script>"#);
+    Ok(page
+        .lines()
+        .filter(|line| !line.trim_start().starts_with(r#"<link rel="modulepreload""#))
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// The modules reachable from `entry`, joined.
+fn bundle(ui: &Path, entry: &str) -> Result<String, String> {
+    let mut modules = BTreeMap::new();
+    let mut order = Vec::new();
+    visit(ui, entry, &mut Vec::new(), &mut modules, &mut order)?;
+    let mut out = String::from("// Built from ui/*.js by src-tauri/build/ui_bundle.rs.\n");
+    out.push_str("const __modules = Object.create(null);\n");
+    for name in order {
+        let module = &modules[&name];
+        out.push_str(&format!(
+            "__modules[{name:?}] = (() => {{\n{}\nreturn {{ {} }};\n}})();\n",
+            module.body,
+            module.exports.join(", ")
+        ));
+    }
+    Ok(out)
+}
+
+/// Reads `name` and, first, every module it imports (depth first: dependencies come first).
+fn visit(
+    ui: &Path,
+    name: &str,
+    path: &mut Vec<String>,
+    modules: &mut BTreeMap<String, Module>,
+    order: &mut Vec<String>,
+) -> Result<(), String> {
+    if modules.contains_key(name) {
+        return Ok(());
+    }
+    if path.iter().any(|n| n == name) {
+        return Err(format!("an import cycle: {} → {name}", path.join(" → ")));
+    }
+    path.push(name.to_string());
+    let module = parse(name, &read(&ui.join(name))?)?;
+    for import in &module.imports {
+        visit(ui, import, path, modules, order)?;
+    }
+    path.pop();
+    order.push(name.to_string());
+    modules.insert(name.to_string(), module);
+    Ok(())
+}
+
+/// Splits a module into its imports, its exports and its code.
+fn parse(name: &str, source: &str) -> Result<Module, String> {
+    let mut module = Module {
+        name: name.to_string(),
+        imports: Vec::new(),
+        body: String::new(),
+        exports: Vec::new(),
+    };
+    let mut statement: Option<String> = None;
+    for line in source.lines() {
+        if let Some(text) = statement.as_mut() {
+            text.push(' ');
+            text.push_str(line.trim());
+        } else if line.starts_with("import ") {
+            statement = Some(line.trim().to_string());
+        } else {
+            let code = module.export_line(line)?;
+            module.body.push_str(&code);
+            module.body.push('\n');
+            continue;
+        }
+        let text = statement.clone().unwrap_or_default();
+        if text.ends_with(';') {
+            let code = module.import_statement(&text)?;
+            module.body.push_str(&code);
+            module.body.push('\n');
+            statement = None;
+        }
+    }
+    if statement.is_some() {
+        return Err(format!("{name}: an import statement does not end"));
+    }
+    Ok(module)
+}
+
+impl Module {
+    /// `line` without its `export ` keyword, the exported name recorded.
+    fn export_line(&mut self, line: &str) -> Result<String, String> {
+        let Some(rest) = line.strip_prefix("export ") else { return Ok(line.to_string()) };
+        let declared = ["async function ", "function ", "const ", "class "]
+            .iter()
+            .find_map(|kind| rest.strip_prefix(kind))
+            .ok_or_else(|| {
+                format!("{}: an export this bundler does not read: {line}", self.name)
+            })?;
+        let name: String = declared
+            .trim_start_matches('*')
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+            .collect();
+        if name.is_empty() {
+            return Err(format!("{}: an export without a simple name: {line}", self.name));
+        }
+        self.exports.push(name);
+        Ok(rest.to_string())
+    }
+
+    /// An import statement as a read of the registry.
+    fn import_statement(&mut self, text: &str) -> Result<String, String> {
+        let bad = || format!("{}: an import this bundler does not read: {text}", self.name);
+        let (clause, from) = text.rsplit_once(" from ").ok_or_else(bad)?;
+        let from = from.trim_end_matches(';').trim().trim_matches(|c| c == '\'' || c == '"');
+        let target = resolve(&self.name, from).ok_or_else(bad)?;
+        let clause = clause.trim_start_matches("import").trim();
+        let read = format!("__modules[{target:?}]");
+        self.imports.push(target);
+        if let Some(namespace) = clause.strip_prefix("* as ") {
+            return Ok(format!("const {} = {read};", namespace.trim()));
+        }
+        let names = clause.strip_prefix('{').and_then(|c| c.strip_suffix('}')).ok_or_else(bad)?;
+        let bindings: Vec<String> = names
+            .split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(|n| match n.split_once(" as ") {
+                Some((name, local)) => format!("{}: {}", name.trim(), local.trim()),
+                None => n.to_string(),
+            })
+            .collect();
+        Ok(format!("const {{ {} }} = {read};", bindings.join(", ")))
+    }
+}
+
+/// `from` (`./x.js`, `../x.js`) relative to the module `name`, as a name from the page's folder.
+fn resolve(name: &str, from: &str) -> Option<String> {
+    if !from.starts_with("./") && !from.starts_with("../") {
+        return None;
+    }
+    let mut parts: Vec<&str> = name.split('/').collect();
+    parts.pop();
+    for part in from.split('/') {
+        match part {
+            "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            _ => parts.push(part),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// Copies every file of `dir` to `out` but the modules, and at the top `index.html`, the
+/// README, the tests and the developer tools.
+fn copy_assets(ui: &Path, dir: &Path, out: &Path) -> Result<(), String> {
+    fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let entries = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let file = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        let top_level_skip =
+            dir == ui && ["tests", "dev", "README.md", "index.html"].contains(&file.as_str());
+        if top_level_skip || (path.is_file() && file.ends_with(".js")) {
+            continue;
+        }
+        let target: PathBuf = out.join(&file);
+        if path.is_dir() {
+            copy_assets(ui, &path, &target)?;
+        } else {
+            let bytes = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            write_bytes(&target, &bytes)?;
+        }
+    }
+    Ok(())
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    write_bytes(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` unless it already holds them.
+fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(());
+    }
+    fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
