@@ -429,7 +429,9 @@ async function startUp(modulesLoaded) {
   await listened;
   // Two frames after the first view: the board is painted.
   requestAnimationFrame(() => requestAnimationFrame(() => {
-    const marks = { modulesLoaded, listening, firstView, painted: performance.now() };
+    const marks = {
+      scriptStart: globalThis.__scriptStart, modulesLoaded, listening, firstView, painted: performance.now(),
+    };
     api.pageReady(marks).catch(() => {});
   }));
 }

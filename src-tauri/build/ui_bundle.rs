@@ -57,6 +57,8 @@ fn bundle(ui: &Path, entry: &str) -> Result<String, String> {
     let mut order = Vec::new();
     visit(ui, entry, &mut Vec::new(), &mut modules, &mut order)?;
     let mut out = String::from("// Built from ui/*.js by src-tauri/build/ui_bundle.rs.\n");
+    // When the script began to run (ms since navigation): the page's start-up marks use it.
+    out.push_str("globalThis.__scriptStart = performance.now();\n");
     out.push_str("const __modules = Object.create(null);\n");
     for name in order {
         let module = &modules[&name];
