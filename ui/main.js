@@ -426,14 +426,26 @@ async function startUp(modulesLoaded) {
   const listened = listenAll().then(() => { listening = performance.now(); });
   await controller.start();
   const firstView = performance.now();
-  await listened;
-  // Two frames after the first view: the board is painted.
+  // Two frames after the first view: the board is painted (whether or not every listener is
+  // attached yet).
   requestAnimationFrame(() => requestAnimationFrame(() => {
-    const marks = {
-      scriptStart: globalThis.__scriptStart, modulesLoaded, listening, firstView, painted: performance.now(),
-    };
-    api.pageReady(marks).catch(() => {});
+    const painted = performance.now();
+    listened.then(() => api.pageReady({ ...loadingMarks(), modulesLoaded, listening, firstView, painted }))
+      .catch(() => {});
   }));
+}
+
+/** When the document and its files arrived (ms since navigation), for the start-up marks. */
+function loadingMarks() {
+  const nav = /** @type {any} */ (performance.getEntriesByType('navigation')[0]);
+  const files = performance.getEntriesByType('resource')
+    .map((r) => `${r.name.split('/').pop()} ${Math.round(r.startTime)}–${Math.round(r.responseEnd)}`);
+  return {
+    documentArrived: nav?.responseEnd,
+    domInteractive: nav?.domInteractive,
+    scriptStart: globalThis.__scriptStart,
+    files: files.join(', '),
+  };
 }
 
 applyPreferences(prefsNow());

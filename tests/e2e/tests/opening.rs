@@ -119,7 +119,8 @@ async fn play_soosorv_opening(app: &App) {
             "swapChoice" | "responderChooses" => app.click("opening-black").await,
             "fifthOffers" => {
                 let due = o["offersDue"].as_u64().unwrap() as usize;
-                let points: Vec<(u8, u8)> = OFFERABLE.iter().copied().filter(free).take(due).collect();
+                let points: Vec<(u8, u8)> =
+                    OFFERABLE.iter().copied().filter(free).take(due).collect();
                 for (i, &(x, y)) in points.iter().enumerate() {
                     if i + 1 == due && !shot {
                         app.screenshot("soosorv").await;
@@ -174,7 +175,8 @@ async fn a_soosorv8_game_against_the_ai_runs_through_declaration_swaps_and_offer
     app.click("settings-start").await;
     app.wait_for("the opening prompt", "!document.getElementById('opening-bar').hidden").await;
     app.click_point(0, 0).await;
-    app.wait_for("the refusal", "document.getElementById('toast').textContent.includes('centre')").await;
+    app.wait_for("the refusal", "document.getElementById('toast').textContent.includes('centre')")
+        .await;
     for (i, (x, y)) in [(7u8, 7u8), (7, 6), (6, 8)].into_iter().enumerate() {
         app.click_point(x, y).await;
         app.wait_for("the stone", &format!("document.getElementById('board').dataset.stones.split(';').filter(Boolean).length === {}", i + 1)).await;
@@ -182,9 +184,16 @@ async fn a_soosorv8_game_against_the_ai_runs_through_declaration_swaps_and_offer
     play_soosorv_opening(&app).await;
     let view = app.invoke("get_view", json!({})).await;
     assert_eq!(view["opening"]["stones"].as_array().unwrap().len(), 5, "{view}");
-    let declared = view["opening"]["decisions"].as_array().unwrap().iter().any(|d| d.as_str().unwrap().starts_with("declare"));
+    let declared = view["opening"]["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d.as_str().unwrap().starts_with("declare"));
     assert!(declared, "{view}");
     app.wait_for("the opening over", "document.getElementById('opening-bar').hidden").await;
     let notes = app.js("return [...document.querySelectorAll('#move-list li.is-note')].map(l => l.textContent).join(' | ');").await;
-    assert!(notes.as_str().unwrap_or_default().contains("declared"), "the move list words the declaration: {notes}");
+    assert!(
+        notes.as_str().unwrap_or_default().contains("declared"),
+        "the move list words the declaration: {notes}"
+    );
 }
