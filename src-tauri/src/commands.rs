@@ -11,7 +11,7 @@ use gomoku_session::puzzles::PuzzleList;
 use gomoku_session::session::{Boot, NewGameSettings, StartupInfo};
 use gomoku_session::view::{GameView, StoneView};
 use gomoku_session::App;
-use tauri::State;
+use tauri::{Manager, State};
 
 /// The current game.
 #[tauri::command]
@@ -130,10 +130,17 @@ pub fn boot(app: State<'_, App>) -> Boot {
 /// The page's first frame with the board is on screen; `marks` are the page's own start-up
 /// milestones (ms since navigation). With `GOMOKU_STARTUP_PROBE` set (by
 /// `scripts/footprint.sh`, which times start-up), the shell prints them on standard output.
+/// The shell's own milestones (ms since the process started: the app layer made, the page
+/// ready) are added as `shell`.
 #[tauri::command]
-pub fn page_ready(marks: Option<serde_json::Value>) {
+pub fn page_ready<R: tauri::Runtime>(marks: Option<serde_json::Value>, app: tauri::AppHandle<R>) {
     if std::env::var_os("GOMOKU_STARTUP_PROBE").is_some() {
-        println!("GOMOKU_READY {}", marks.unwrap_or_default());
+        let mut marks = marks.unwrap_or_else(|| serde_json::json!({}));
+        let probe = app.try_state::<crate::StartupProbe>();
+        if let (Some(object), Some(probe)) = (marks.as_object_mut(), probe) {
+            object.insert("shell".into(), probe.marks());
+        }
+        println!("GOMOKU_READY {marks}");
     }
 }
 

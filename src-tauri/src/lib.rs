@@ -160,12 +160,35 @@ pub fn configure_webview_environment() {
     }
 }
 
+/// When the shell reached its start-up milestones, for `scripts/footprint.sh` (printed by
+/// `page_ready` with `GOMOKU_STARTUP_PROBE` set).
+pub struct StartupProbe {
+    started: std::time::Instant,
+    setup: (u128, u128),
+}
+
+impl StartupProbe {
+    /// The milestones in ms since the process started: the app layer made (`setupStart`,
+    /// `setupEnd`) and now.
+    pub fn marks(&self) -> serde_json::Value {
+        serde_json::json!({
+            "setupStart": self.setup.0,
+            "setupEnd": self.setup.1,
+            "now": self.started.elapsed().as_millis(),
+        })
+    }
+}
+
 /// Runs the app. Set `GOMOKU_DATA_DIR` to keep the autosave and preferences elsewhere (tests).
 pub fn run() {
+    let started = std::time::Instant::now();
     build_app(tauri::Builder::default())
-        .setup(|app| {
+        .setup(move |app| {
+            let setup_start = started.elapsed().as_millis();
             let state = default_app(app.handle());
             app.manage(state);
+            let setup = (setup_start, started.elapsed().as_millis());
+            app.manage(StartupProbe { started, setup });
             Ok(())
         })
         .build(tauri::generate_context!())

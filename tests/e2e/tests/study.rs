@@ -386,6 +386,13 @@ async fn a_puzzle_refutes_a_wrong_move_then_is_solved_with_hints_and_remembered(
         let hint = &view["puzzle"]["hint"];
         let (x, y) = (hint["x"].as_u64().unwrap() as u8, hint["y"].as_u64().unwrap() as u8);
         app.click_point(x, y).await;
+        // The stone is on the board before the verdict is looked at (the page may not have
+        // switched to 'judging' yet when the click returns).
+        app.wait_for(
+            "the hinted stone",
+            &format!("document.getElementById('board').dataset.stones.includes('{x},{y},')"),
+        )
+        .await;
         app.wait_for("judged", &format!("{PUZZLE_STATE} !== 'judging'")).await;
         let view = app.invoke("get_view", json!({})).await;
         let state = view["puzzle"]["status"].as_str().unwrap_or("").to_string();
