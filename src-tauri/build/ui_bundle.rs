@@ -250,8 +250,8 @@ fn copy_assets(ui: &Path, dir: &Path, out: &Path) -> Result<(), String> {
     for entry in entries {
         let path = entry.map_err(|e| e.to_string())?.path();
         let file = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
-        let top_level_skip =
-            dir == ui && ["tests", "dev", "README.md", "index.html", "styles.css"].contains(&file.as_str());
+        let top_level_skip = dir == ui
+            && ["tests", "dev", "README.md", "index.html", "styles.css"].contains(&file.as_str());
         if top_level_skip || (path.is_file() && file.ends_with(".js")) {
             continue;
         }
