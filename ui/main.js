@@ -59,9 +59,11 @@ const banner = createBanner({
   },
   reducedMotion: prefersReducedMotion,
 });
+// The first frame's data the shell put in the page (start-up asks for it once).
+const snapshot = /** @type {any} */ (window).__GOMOKU_BOOT__ ?? null;
 const controller = createController({
   store,
-  api,
+  api: { ...api, boot: () => (snapshot ? Promise.resolve(snapshot) : api.boot()) },
   t,
   notify: (message, kind) => toast.show(message, kind),
   sound,
@@ -421,10 +423,12 @@ async function listenAll() {
  * @param {number} modulesLoaded when the modules were loaded and wired
  */
 async function startUp(modulesLoaded) {
-  // The listeners and the first frame's data are asked for at once.
+  // The listeners are asked for while the first frame is drawn.
   let listening = null;
   const listened = listenAll().then(() => { listening = performance.now(); });
   await controller.start();
+  // The shell's snapshot may be older than the game by now: look again once listening.
+  if (snapshot) listened.then(() => api.getView()).then((view) => controller.showView(view)).catch(() => {});
   const firstView = performance.now();
   // Two frames after the first view: the board is painted (whether or not every listener is
   // attached yet).

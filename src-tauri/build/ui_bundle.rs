@@ -74,10 +74,7 @@ fn strip_comments(code: &str) -> String {
         if in_template {
             out.push_str(line);
             out.push('\n');
-        } else if in_block {
-            in_block = !text.contains("*/");
-            continue;
-        } else if text.starts_with("/*") {
+        } else if in_block || text.starts_with("/*") {
             in_block = !text.contains("*/");
             continue;
         } else if text.is_empty() || text.starts_with("//") {

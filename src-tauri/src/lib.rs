@@ -179,6 +179,30 @@ impl StartupProbe {
     }
 }
 
+/// Opens the main window (as `tauri.conf.json` describes it) with the page's first frame's data
+/// already in it, as `window.__GOMOKU_BOOT__`: the page draws the board without a round trip,
+/// then asks for the view again once it listens (the data is a snapshot, and a reload of the
+/// page sees the same snapshot).
+fn open_main_window<R: Runtime>(
+    app: &tauri::AppHandle<R>,
+    boot: &gomoku_session::session::Boot,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let config = app
+        .config()
+        .app
+        .windows
+        .iter()
+        .find(|w| w.label == "main")
+        .cloned()
+        .ok_or("tauri.conf.json has no main window")?;
+    // JSON is a JavaScript expression; `<` is escaped so that no text of it can close a tag.
+    let data = serde_json::to_string(boot)?.replace('<', "\\u003c");
+    tauri::WebviewWindowBuilder::from_config(app, &config)?
+        .initialization_script(format!("window.__GOMOKU_BOOT__ = {data};"))
+        .build()?;
+    Ok(())
+}
+
 /// Runs the app. Set `GOMOKU_DATA_DIR` to keep the autosave and preferences elsewhere (tests).
 pub fn run() {
     let started = std::time::Instant::now();
@@ -186,7 +210,9 @@ pub fn run() {
         .setup(move |app| {
             let setup_start = started.elapsed().as_millis();
             let state = default_app(app.handle());
+            let boot = state.boot();
             app.manage(state);
+            open_main_window(app.handle(), &boot)?;
             let setup = (setup_start, started.elapsed().as_millis());
             app.manage(StartupProbe { started, setup });
             Ok(())
