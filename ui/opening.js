@@ -6,6 +6,17 @@
 
 import { pointLabel } from './board/geometry.js';
 
+/**
+ * The colour `role` holds in an opening: the role that took black plays black; before any
+ * choice the opener is the tentative black.
+ * @param {{black?: string | null}} opening
+ * @param {string} role 'opener' or 'responder'
+ * @returns {'black' | 'white'}
+ */
+export function colourOfRole(opening, role) {
+  return (opening.black ?? 'opener') === role ? 'black' : 'white';
+}
+
 /** Letters for offered fifth moves (up to ten). */
 const OFFER_LETTERS = 'ABCDEFGHIJ';
 
@@ -139,7 +150,7 @@ export function openingChoices(view, t, nameOf) {
   const o = view.opening;
   if (!o) return [];
   // Names follow the colours the players ended with (the opener is tentative black before).
-  const colorOf = (role) => ((o.black ?? 'opener') === role ? 'black' : 'white');
+  const colorOf = (role) => colourOfRole(o, role);
   const point = (text) => {
     const [x, y] = text.split(',').map(Number);
     return pointLabel(x, y, view.size);

@@ -7,7 +7,7 @@
 
 import { pointLabel } from './board/geometry.js';
 import { rawScoreText, setupStones, signed } from './study.js';
-import { openingPrompt } from './opening.js';
+import { colourOfRole, openingPrompt } from './opening.js';
 import { SHARED } from './shared.js';
 import { timedClock } from './timecontrol.js';
 
@@ -154,12 +154,14 @@ export function deriveViewModel(view, t, opts = {}) {
   const side = view.sideToMove;
   const inOpening = Boolean(view.opening?.turn);
   const toMoveIsAi = inOpening ? view.opening.decider === 'ai' : view.players[side].kind === 'ai';
+  // In the opening the player who decides is the one to act, whatever colour the next stone is.
+  const acting = inOpening ? colourOfRole(view.opening, view.opening.turn) : side;
   const card = (color) => ({
     name: displayName(view, color, t),
     kindLabel: kindLabel(view.players[color], t),
     isAi: view.players[color].kind === 'ai',
-    active: playing && side === color,
-    thinking: playing && view.aiThinking && side === color && toMoveIsAi,
+    active: playing && acting === color,
+    thinking: playing && view.aiThinking && acting === color && toMoveIsAi,
     winner: ['won', 'timeOut'].includes(view.status.state) && view.status.winner === color,
     ...clockOf(view, color, opts.sinceMs ?? 0),
   });

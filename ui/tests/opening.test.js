@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  createOpening, openingButtons, openingChoices, openingClick, openingMarks, openingPrompt,
+  colourOfRole, createOpening, openingButtons, openingChoices, openingClick, openingMarks, openingPrompt,
 } from '../opening.js';
 import { createAppStore } from '../store.js';
 import { deriveViewModel } from '../state.js';
@@ -128,4 +128,18 @@ test('the opening part: fifth moves picked wait until the number due, then are o
   assert.deepEqual(sent.at(-1), ['place 6,6', { x: 6, y: 6 }]);
   opening.declare(4);
   assert.deepEqual(sent.at(-1), ['declare 4', undefined]);
+});
+
+test('in the opening the card of the player who decides is the active one', () => {
+  // Soosõrv-8: the responder took black; white (the opener) keeps a fifth move.
+  const view = makeView([], {
+    opening: {
+      rule: 'soosorv8', phase: { phase: 'whiteKeepsFifth' }, turn: 'opener', decider: 'human', stones: [],
+      offered: [{ x: 1, y: 1 }], black: 'responder',
+    },
+  });
+  assert.equal(colourOfRole(view.opening, 'opener'), 'white');
+  const vm = deriveViewModel(view, tr);
+  assert.equal(vm.cards.white.active, true, 'white decides, though black is the next stone');
+  assert.equal(vm.cards.black.active, false);
 });
