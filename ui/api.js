@@ -159,7 +159,7 @@ export const api = Object.freeze({
   playOpening: (index, rule, study) => call('play_opening', { index, rule, study }),
   /** Looks for puzzles in the person's kept games; resolves with the whole list. */
   findOwnPuzzles: () => call('find_own_puzzles'),
-  /** @param {(view: GameView) => void} fn */
+  /** @param {(notice: {generation: number}) => void} fn called when the game changed (then ask for the view) */
   onView: (fn) => listen(EVENTS.view, fn),
   /** @param {(analysis: object) => void} fn */
   onAnalysis: (fn) => listen(EVENTS.analysis, fn),

@@ -101,9 +101,34 @@ export function createController(deps) {
     }
   }
 
+  // The view is asked for after a `game://view` notice: one request at a time, and notices
+  // that arrive meanwhile make one more (the newest view is what counts).
+  let pulling = false;
+  let pullAgain = false;
+
+  /** Fetches the view after the shell's notice that the game changed. */
+  async function pullView() {
+    if (pulling) {
+      pullAgain = true;
+      return;
+    }
+    pulling = true;
+    try {
+      do {
+        pullAgain = false;
+        showView(await api.getView());
+      } while (pullAgain);
+    } catch (err) {
+      report(err);
+    } finally {
+      pulling = false;
+    }
+  }
+
   return {
     store,
     showView,
+    pullView,
 
     /** Loads preferences, offers to resume, shows the first view. */
     async start() {

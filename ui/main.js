@@ -406,7 +406,7 @@ window.__gomokuTest = {
 
 async function listenAll() {
   const subscriptions = [
-    api.onView((view) => controller.showView(view)),
+    api.onView(() => controller.pullView()),
     api.onAnalysis((payload) => (payload.ply != null ? study.onAnalysis(payload) : controller.onAnalysis(payload))),
     api.onGraph((payload) => study.onGraph(payload)),
     api.onHint((payload) => controller.onHint(payload)),

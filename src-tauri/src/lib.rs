@@ -20,7 +20,7 @@ use tauri::{Emitter, Manager, Runtime};
 
 /// Event names the page listens to.
 pub mod events {
-    /// A new `GameView`.
+    /// The game changed: `{ generation }`; the page asks for the view (`get_view`).
     pub const VIEW: &str = "game://view";
     /// Search progress.
     pub const ANALYSIS: &str = "game://analysis";
@@ -39,7 +39,10 @@ pub struct EventNotifier<R: Runtime> {
 
 impl<R: Runtime> Notifier for EventNotifier<R> {
     fn view(&self, view: &GameView) {
-        let _ = self.app.emit(events::VIEW, view);
+        // Only a notice: an event reaches the page as a script WebKit evaluates, and a script
+        // per AI move holding the whole view kept the web process growing (the soak test:
+        // ~0.8 MiB a game); the page fetches the view with a command, whose answer is data.
+        let _ = self.app.emit(events::VIEW, serde_json::json!({ "generation": view.generation }));
     }
     fn analysis(&self, event: &AnalysisEvent) {
         let _ = self.app.emit(events::ANALYSIS, event);

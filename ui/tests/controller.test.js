@@ -196,3 +196,24 @@ test('the analysis of the move just played stays; an undo clears it', async () =
   await controller.undo();
   assert.equal(controller.store.get().game.analysis, null);
 });
+
+test('view notices: one request at a time, and notices meanwhile make exactly one more', async () => {
+  let answered = 0;
+  const pending = [];
+  const getView = () => new Promise((resolve) => {
+    pending.push(() => { answered += 1; resolve(makeView([[7, 7]], { generation: answered + 1 })); });
+  });
+  const { controller } = setup({ getView });
+  const first = controller.pullView();
+  controller.pullView();
+  controller.pullView();
+  assert.equal(pending.length, 1, 'one request in flight');
+  pending.shift()();
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(pending.length, 1, 'the notices that came meanwhile make one more');
+  pending.shift()();
+  await first;
+  assert.equal(pending.length, 0);
+  assert.equal(answered, 2);
+  assert.equal(controller.store.get().game.view.generation, 3, 'the newest view is shown');
+});
