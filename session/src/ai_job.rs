@@ -11,6 +11,7 @@ use crate::session::{Session, SharedSession};
 use crate::view::GameView;
 use crate::{external_job, opening_job};
 use gomoku::ai::{Limits, Request};
+use std::time::{Duration, Instant};
 
 /// Starts the AI's move if it is an AI's turn in a mode where the AI moves by itself.
 pub fn start_ai_if_due(shared: &SharedSession) {
@@ -57,6 +58,12 @@ fn spawn(shared: &SharedSession, session: &mut Session, kind: JobKind) {
 }
 
 /// The built-in engine's move or hint at the game's level, for the level's time.
+/// The AI's search progress (depth, score, line) goes to the page at most this often: the
+/// first iteration at once, then one report per interval. Each report reaches the page as a
+/// script the webview evaluates, and at one per iteration of every move the web process grew
+/// through a long session (the soak test: 0.4 MiB a game in fast AI-vs-AI play).
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
 fn start_builtin(shared: &SharedSession, session: &mut Session, kind: JobKind) {
     let game = session.game();
     let (board, settings, to_move) =
@@ -71,7 +78,13 @@ fn start_builtin(shared: &SharedSession, session: &mut Session, kind: JobKind) {
         let request =
             Request { board: &board, rule: settings.rule, to_move, level: settings.level, limits };
         let for_hint = kind == JobKind::Hint;
+        let mut last: Option<Instant> = None;
         let mut report = |a: &gomoku::ai::Analysis| {
+            let now = Instant::now();
+            if last.is_some_and(|t| now.duration_since(t) < PROGRESS_EVERY) {
+                return;
+            }
+            last = Some(now);
             notifier.analysis(&AnalysisEvent::new(a, job.generation, for_hint, settings.rule))
         };
         with_engine(&engine, threads, |engine| engine.think(&request, &job.stop, &mut report))
