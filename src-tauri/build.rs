@@ -28,6 +28,7 @@ const COMMANDS: &[&str] = &[
     "set_preferences",
     "startup_info",
     "boot",
+    "wait_events",
     "page_ready",
     "list_engines",
     "add_engine",

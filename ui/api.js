@@ -9,7 +9,7 @@
  * @typedef {object} Preferences  the preferences described in docs/ipc.md
  */
 
-/** Event names the shell emits. */
+/** The names of the shell's notices (see createEventPump). */
 export const EVENTS = Object.freeze({
   view: 'game://view',
   analysis: 'game://analysis',
@@ -63,17 +63,47 @@ export async function call(name, args) {
 }
 
 /**
- * Listens to a shell event; the handler receives the payload only.
- * @param {string} event
- * @param {(payload: any) => void} handler
- * @returns {Promise<() => void>} the unlisten function
+ * Drains the shell's notices (docs/ipc.md, "Notices"): one `wait_events` request open at a
+ * time, answered with the notices waiting (or none after a while), each handed to the handlers
+ * of its name. No script is evaluated per notice (pushed events are, and WebKit kept every one:
+ * docs/soak-log.md). A failed request is retried after `pauseMs`.
+ * @param {() => Promise<{event: string, payload: any}[]>} [wait] the request (tests give their own)
+ * @param {number} [pauseMs]
+ * @returns {{on: (event: string, fn: (payload: any) => void) => void, start: () => void}}
  */
-export async function listen(event, handler) {
-  try {
-    return await tauri().event.listen(event, (e) => handler(e.payload));
-  } catch (err) {
-    throw normaliseError(err);
+export function createEventPump(wait = () => call('wait_events'), pauseMs = 1000) {
+  const handlers = new Map();
+  let started = false;
+  const deliver = ({ event, payload }) => {
+    for (const fn of handlers.get(event) ?? []) {
+      try {
+        fn(payload);
+      } catch (err) {
+        console.error(err);
+      }
+    }
+  };
+  async function drain() {
+    for (;;) {
+      try {
+        (await wait() ?? []).forEach(deliver);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    }
   }
+  return {
+    /** Hands the payload of every notice named `event` to `fn`. */
+    on(event, fn) {
+      handlers.set(event, [...(handlers.get(event) ?? []), fn]);
+    },
+    /** Starts the requests (once). */
+    start() {
+      if (started) return;
+      started = true;
+      drain();
+    },
+  };
 }
 
 /** The typed commands of docs/ipc.md. Each returns a GameView unless said otherwise. */
@@ -159,14 +189,4 @@ export const api = Object.freeze({
   playOpening: (index, rule, study) => call('play_opening', { index, rule, study }),
   /** Looks for puzzles in the person's kept games; resolves with the whole list. */
   findOwnPuzzles: () => call('find_own_puzzles'),
-  /** @param {(notice: {generation: number}) => void} fn called when the game changed (then ask for the view) */
-  onView: (fn) => listen(EVENTS.view, fn),
-  /** @param {(analysis: object) => void} fn */
-  onAnalysis: (fn) => listen(EVENTS.analysis, fn),
-  /** @param {(hint: object) => void} fn */
-  onHint: (fn) => listen(EVENTS.hint, fn),
-  /** @param {(error: {message: string}) => void} fn */
-  onEngineError: (fn) => listen(EVENTS.engineError, fn),
-  /** @param {(progress: object) => void} fn */
-  onGraph: (fn) => listen(EVENTS.graph, fn),
 });

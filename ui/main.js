@@ -2,7 +2,7 @@
 // language and theme, all around the app's one store (store.js). It owns the store's `ui` part,
 // the page's bookkeeping of what it drew. Loaded by index.html as a module.
 
-import { api } from './api.js';
+import { api, createEventPump, EVENTS } from './api.js';
 import { createAppStore } from './store.js';
 import { createController } from './controller.js';
 import {
@@ -404,17 +404,15 @@ window.__gomokuTest = {
   analysisTiming: () => store.get().study.firstCandidatesMs,
 };
 
+/** Hands the shell's notices to their owners and starts taking them. */
 async function listenAll() {
-  const subscriptions = [
-    api.onView(() => controller.pullView()),
-    api.onAnalysis((payload) => (payload.ply != null ? study.onAnalysis(payload) : controller.onAnalysis(payload))),
-    api.onGraph((payload) => study.onGraph(payload)),
-    api.onHint((payload) => controller.onHint(payload)),
-    api.onEngineError(({ message }) => toast.show(t('error.engine', { message }), 'error')),
-  ];
-  const results = await Promise.allSettled(subscriptions);
-  const failed = results.find((r) => r.status === 'rejected');
-  if (failed) toast.show(t('error.unknown', { message: failed.reason?.message ?? '' }), 'error');
+  const pump = createEventPump();
+  pump.on(EVENTS.view, () => controller.pullView());
+  pump.on(EVENTS.analysis, (payload) => (payload.ply != null ? study.onAnalysis(payload) : controller.onAnalysis(payload)));
+  pump.on(EVENTS.graph, (payload) => study.onGraph(payload));
+  pump.on(EVENTS.hint, (payload) => controller.onHint(payload));
+  pump.on(EVENTS.engineError, ({ message }) => toast.show(t('error.engine', { message }), 'error'));
+  pump.start();
 }
 
 /**

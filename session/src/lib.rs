@@ -21,6 +21,7 @@ pub mod app;
 pub mod decision;
 pub mod engines;
 pub mod error;
+pub mod event_queue;
 pub mod explorer;
 pub mod external_job;
 pub mod job;

@@ -121,6 +121,19 @@ pub fn startup_info(app: State<'_, App>) -> StartupInfo {
     app.startup_info()
 }
 
+/// The notices waiting for the page (the game changed, search progress, a hint, an engine's
+/// failure, the graph's progress), once there is one or after 20 s (then none): the page keeps
+/// one of these requests open.
+#[tauri::command]
+pub async fn wait_events(
+    queue: State<'_, std::sync::Arc<gomoku_session::event_queue::EventQueue>>,
+) -> Result<Vec<gomoku_session::event_queue::QueuedEvent>, AppError> {
+    let queue = queue.inner().clone();
+    tauri::async_runtime::spawn_blocking(move || queue.wait(std::time::Duration::from_secs(20)))
+        .await
+        .map_err(|e| AppError::Io(e.to_string()))
+}
+
 /// What the page needs for its first frame, in one round trip.
 #[tauri::command]
 pub fn boot(app: State<'_, App>) -> Boot {

@@ -1,66 +1,25 @@
 //! # gomoku-app — the desktop shell
 //!
 //! A thin Tauri 2 layer over the app layer (`gomoku-session`): one managed [`App`], commands of
-//! one line each ([`commands`]), and the adapters that give the app layer its ports — events to
-//! the page ([`EventNotifier`]), native file dialogs ([`picker`]), the app's data and config
-//! directories. The page (`ui/`) only draws the `GameView` it gets.
+//! one line each ([`commands`]), and the adapters that give the app layer its ports — the
+//! notices to the page (a queue it drains with `wait_events`), native file dialogs ([`picker`]),
+//! the app's data and config directories. The page (`ui/`) only draws the `GameView` it gets.
 
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 pub mod commands;
 pub mod picker;
 
-use gomoku_session::notify::{AnalysisEvent, GraphEvent, HintEvent, Notifier};
+use gomoku_session::event_queue::{EventQueue, QueueNotifier};
 use gomoku_session::session::{Session, SessionParts};
 use gomoku_session::storage::Storage;
-use gomoku_session::view::GameView;
 use gomoku_session::App;
 use std::sync::Arc;
-use tauri::{Emitter, Manager, Runtime};
-
-/// Event names the page listens to.
-pub mod events {
-    /// The game changed: `{ generation }`; the page asks for the view (`get_view`).
-    pub const VIEW: &str = "game://view";
-    /// Search progress.
-    pub const ANALYSIS: &str = "game://analysis";
-    /// A finished hint.
-    pub const HINT: &str = "game://hint";
-    /// An external engine failed: `{ message }`.
-    pub const ENGINE_ERROR: &str = "game://engine-error";
-    /// The evaluation graph's progress.
-    pub const GRAPH: &str = "game://graph";
-}
-
-/// Sends the session's news to the page as events.
-pub struct EventNotifier<R: Runtime> {
-    app: tauri::AppHandle<R>,
-}
-
-impl<R: Runtime> Notifier for EventNotifier<R> {
-    fn view(&self, view: &GameView) {
-        // Only a notice: an event reaches the page as a script WebKit evaluates, and a script
-        // per AI move holding the whole view kept the web process growing (the soak test:
-        // ~0.8 MiB a game); the page fetches the view with a command, whose answer is data.
-        let _ = self.app.emit(events::VIEW, serde_json::json!({ "generation": view.generation }));
-    }
-    fn analysis(&self, event: &AnalysisEvent) {
-        let _ = self.app.emit(events::ANALYSIS, event);
-    }
-    fn hint(&self, event: &HintEvent) {
-        let _ = self.app.emit(events::HINT, event);
-    }
-    fn engine_error(&self, message: &str) {
-        let _ = self.app.emit(events::ENGINE_ERROR, serde_json::json!({ "message": message }));
-    }
-    fn graph(&self, event: &GraphEvent) {
-        let _ = self.app.emit(events::GRAPH, event);
-    }
-}
+use tauri::{Manager, Runtime};
 
 /// The app layer of the real app: files in the app's data and config directories (or in
 /// `GOMOKU_DATA_DIR` when set, for tests), events to the page, native file dialogs.
-pub fn default_app<R: Runtime>(app: &tauri::AppHandle<R>) -> App {
+pub fn default_app<R: Runtime>(app: &tauri::AppHandle<R>, queue: Arc<EventQueue>) -> App {
     let storage = match std::env::var_os("GOMOKU_DATA_DIR") {
         Some(dir) => Some(Storage::new(dir.as_ref(), dir.as_ref())),
         None => match (app.path().app_data_dir(), app.path().app_config_dir()) {
@@ -70,7 +29,7 @@ pub fn default_app<R: Runtime>(app: &tauri::AppHandle<R>) -> App {
     };
     let parts = SessionParts {
         storage,
-        notifier: Arc::new(EventNotifier { app: app.clone() }),
+        notifier: Arc::new(QueueNotifier { queue }),
         clock: Arc::new(gomoku::game::SystemClock::new()),
     };
     let session = Session::new(parts);
@@ -115,6 +74,7 @@ pub fn build_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::set_preferences,
         commands::startup_info,
         commands::boot,
+        commands::wait_events,
         commands::page_ready,
         commands::list_engines,
         commands::add_engine,
@@ -212,7 +172,9 @@ pub fn run() {
     build_app(tauri::Builder::default())
         .setup(move |app| {
             let setup_start = started.elapsed().as_millis();
-            let state = default_app(app.handle());
+            let queue = Arc::new(EventQueue::default());
+            let state = default_app(app.handle(), queue.clone());
+            app.manage(queue);
             let boot = state.boot();
             app.manage(state);
             open_main_window(app.handle(), &boot)?;

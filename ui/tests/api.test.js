@@ -2,7 +2,7 @@
 
 import { test, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, EVENTS, normaliseError } from '../api.js';
+import { api, createEventPump, EVENTS, normaliseError } from '../api.js';
 
 afterEach(() => {
   delete globalThis.window;
@@ -58,12 +58,28 @@ test('no Tauri bridge: a clear error instead of a crash', async () => {
   await assert.rejects(api.getView(), (err) => err.kind === 'unavailable');
 });
 
-test('events hand the payload to the handler', async () => {
-  const { listeners } = fakeTauri(() => null);
+test('the notices are drained one request at a time and handed to their handlers', async () => {
+  const batches = [
+    [{ event: EVENTS.hint, payload: { x: 1, y: 2 } }, { event: EVENTS.view, payload: { generation: 3 } }],
+    () => Promise.reject(new Error('gone')),
+    [{ event: EVENTS.hint, payload: { x: 5, y: 5 } }],
+  ];
+  let asked = 0;
+  const wait = () => {
+    asked += 1;
+    const batch = batches[asked - 1];
+    if (!batch) return new Promise(() => {});
+    return typeof batch === 'function' ? batch() : Promise.resolve(batch);
+  };
+  const pump = createEventPump(wait, 1);
   const seen = [];
-  const unlisten = await api.onHint((p) => seen.push(p));
-  listeners[EVENTS.hint]({ event: EVENTS.hint, payload: { x: 1, y: 2 } });
-  assert.deepEqual(seen, [{ x: 1, y: 2 }]);
-  assert.equal(typeof unlisten, 'function');
+  pump.on(EVENTS.hint, (p) => seen.push(['hint', p]));
+  pump.on(EVENTS.view, () => { throw new Error('a bad handler does not stop the others'); });
+  pump.on(EVENTS.view, (p) => seen.push(['view', p]));
+  pump.start();
+  pump.start();
+  await new Promise((r) => setTimeout(r, 30));
+  assert.deepEqual(seen, [['hint', { x: 1, y: 2 }], ['view', { generation: 3 }], ['hint', { x: 5, y: 5 }]]);
+  assert.equal(asked, 4, 'one request after another, a failed one retried');
   assert.deepEqual(Object.values(EVENTS), ['game://view', 'game://analysis', 'game://hint', 'game://engine-error', 'game://graph']);
 });
