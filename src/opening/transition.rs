@@ -191,13 +191,14 @@ fn check_offers(opening: &Opening, offers: Offers, due: usize) -> Result<(), Ope
         return Err(OpeningError::WrongOfferCount { given: offers.len(), due });
     }
     let points = offers.points();
+    let stones = opening.stones();
     for (i, &a) in points.iter().enumerate() {
         check_point(opening, a, Color::Black)?;
         for &b in &points[i + 1..] {
             if a == b {
                 return Err(OpeningError::SameOffers(a));
             }
-            if equivalent(&opening.stones(), opening.size(), a, b) {
+            if equivalent(&stones, opening.size(), a, b) {
                 return Err(OpeningError::SymmetricOffers(a, b));
             }
         }

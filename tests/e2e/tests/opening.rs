@@ -11,22 +11,29 @@ async fn stone_count(app: &App) -> usize {
     app.stones().await.len()
 }
 
+/// Opens the new-game dialog set for the person (black, the opener) against an easy AI under
+/// the move rule `rule` and the opening rule `opening`; returns the rule's help text shown.
+async fn choose_opening(app: &App, rule: &str, opening: &str) -> String {
+    app.click("btn-new").await;
+    app.wait_for("settings dialog", "!document.getElementById('settings-dialog').hidden").await;
+    app.js(&format!(
+        "const f = document.getElementById('settings-dialog');\
+         for (const [n, v] of [['mode','humanVsAi'],['humanColor','black'],['level','easy']]) {{\
+           const r = f.querySelector(`input[name=\"${{n}}\"][value=\"${{v}}\"]`); r.checked = true; r.dispatchEvent(new Event('change', {{bubbles:true}})); }}\
+         const rule = document.getElementById('set-rule'); rule.value = '{rule}'; rule.dispatchEvent(new Event('change', {{bubbles:true}}));\
+         const o = document.getElementById('set-opening'); o.value = '{opening}'; o.dispatchEvent(new Event('change', {{bubbles:true}}));\
+         return true;"
+    ))
+    .await;
+    app.text("opening-help").await
+}
+
 #[tokio::test]
 async fn the_person_opens_swap2_and_the_ai_chooses() {
     let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
     let app = launch("swap2").await;
     ready(&app).await;
-    app.click("btn-new").await;
-    app.wait_for("settings dialog", "!document.getElementById('settings-dialog').hidden").await;
-    app.js(
-        "const f = document.getElementById('settings-dialog');\
-         for (const [n, v] of [['mode','humanVsAi'],['humanColor','black'],['level','easy']]) {\
-           const r = f.querySelector(`input[name=\"${n}\"][value=\"${v}\"]`); r.checked = true; r.dispatchEvent(new Event('change', {bubbles:true})); }\
-         const o = document.getElementById('set-opening'); o.value = 'swap2'; o.dispatchEvent(new Event('change', {bubbles:true}));\
-         return true;",
-    )
-    .await;
-    let help = app.text("opening-help").await;
+    let help = choose_opening(&app, "freestyle", "swap2").await;
     assert!(help.contains("two more"), "the rule is explained: {help}");
     app.click("settings-start").await;
     app.wait_for("the opening prompt", "!document.getElementById('opening-bar').hidden").await;
@@ -159,18 +166,7 @@ async fn a_soosorv8_game_against_the_ai_runs_through_declaration_swaps_and_offer
     let _serial = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
     let app = launch("soosorv").await;
     ready(&app).await;
-    app.click("btn-new").await;
-    app.wait_for("settings dialog", "!document.getElementById('settings-dialog').hidden").await;
-    app.js(
-        "const f = document.getElementById('settings-dialog');\
-         for (const [n, v] of [['mode','humanVsAi'],['humanColor','black'],['level','easy']]) {\
-           const r = f.querySelector(`input[name=\"${n}\"][value=\"${v}\"]`); r.checked = true; r.dispatchEvent(new Event('change', {bubbles:true})); }\
-         const rule = document.getElementById('set-rule'); rule.value = 'renju'; rule.dispatchEvent(new Event('change', {bubbles:true}));\
-         const o = document.getElementById('set-opening'); o.value = 'soosorv8'; o.dispatchEvent(new Event('change', {bubbles:true}));\
-         return true;",
-    )
-    .await;
-    let help = app.text("opening-help").await;
+    let help = choose_opening(&app, "renju", "soosorv8").await;
     assert!(help.contains("1–8"), "the rule is explained: {help}");
     app.click("settings-start").await;
     app.wait_for("the opening prompt", "!document.getElementById('opening-bar').hidden").await;
