@@ -127,16 +127,19 @@ pub fn configure_webview_environment() {
 /// `page_ready` with `GOMOKU_STARTUP_PROBE` set).
 pub struct StartupProbe {
     started: std::time::Instant,
-    setup: (u128, u128),
+    /// The setup's start, the first frame's data ready, the window made.
+    setup: (u128, u128, u128),
 }
 
 impl StartupProbe {
-    /// The milestones in ms since the process started: the app layer made (`setupStart`,
-    /// `setupEnd`) and now.
+    /// The milestones in ms since the process started: the setup began (`setupStart`), the app
+    /// layer and the first frame's data were ready (`booted`), the window was made (`setupEnd`),
+    /// and now.
     pub fn marks(&self) -> serde_json::Value {
         serde_json::json!({
             "setupStart": self.setup.0,
-            "setupEnd": self.setup.1,
+            "booted": self.setup.1,
+            "setupEnd": self.setup.2,
             "now": self.started.elapsed().as_millis(),
         })
     }
@@ -176,9 +179,10 @@ pub fn run() {
             let state = default_app(app.handle(), queue.clone());
             app.manage(queue);
             let boot = state.boot();
+            let booted = started.elapsed().as_millis();
             app.manage(state);
             open_main_window(app.handle(), &boot)?;
-            let setup = (setup_start, started.elapsed().as_millis());
+            let setup = (setup_start, booted, started.elapsed().as_millis());
             app.manage(StartupProbe { started, setup });
             Ok(())
         })

@@ -173,7 +173,7 @@ export function paintCoordinates(ctx, layout, theme) {
   const fontPx = Math.max(8, Math.min(15, cell * 0.34));
   ctx.save();
   ctx.fillStyle = theme.coord;
-  ctx.font = `600 ${fontPx}px ui-sans-serif, system-ui, -apple-system, "Segoe UI", sans-serif`;
+  ctx.font = `600 ${fontPx}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   // clear of a stone on the edge line (radius 0.47 cell), still inside the rim
@@ -281,7 +281,7 @@ export function paintLabel(ctx, text, px, py, radius, color) {
   const scale = label.length >= 3 ? 0.62 : label.length === 2 ? 0.78 : 0.9;
   ctx.save();
   ctx.fillStyle = color;
-  ctx.font = `650 ${radius * scale}px ui-sans-serif, system-ui, -apple-system, "Segoe UI", sans-serif`;
+  ctx.font = `650 ${radius * scale}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(label, px, py + radius * 0.04);
