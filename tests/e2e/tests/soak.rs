@@ -64,18 +64,30 @@ async fn new_ai_game(app: &App) {
     assert!(view.get("error").is_none(), "{view}");
 }
 
-/// Waits (at most two minutes) until the game shown is over; returns its view. The page's own
-/// status is watched twice a second (a light script); the view is asked for once at the end.
+/// Waits (at most two minutes) until the game shown is over; returns its view. The page watches
+/// its own status (one WebDriver script a game, not one every half second: WebKit keeps ~3 KB
+/// for every script WebDriver evaluates, the test's memory, not the app's); the view is asked
+/// for when the page shows the game over (again if the page still showed the last game's end).
 async fn finished(app: &App) -> serde_json::Value {
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
-        let status = app.js("return document.getElementById('board').dataset.status;").await;
-        if status.as_str().is_some_and(|s| s != "playing" && s != "loading") {
-            let view = app.invoke("get_view", json!({})).await;
-            assert!(view.get("error").is_none(), "{view}");
-            if view["status"]["state"] != "playing" {
-                return view;
-            }
+        app.client
+            .execute_async(
+                "const done = arguments[0];
+                 const over = () => {
+                   const status = document.getElementById('board').dataset.status;
+                   if (status !== 'playing' && status !== 'loading') done(status);
+                   else setTimeout(over, 250);
+                 };
+                 over();",
+                vec![],
+            )
+            .await
+            .expect("the game ends within the script timeout");
+        let view = app.invoke("get_view", json!({})).await;
+        assert!(view.get("error").is_none(), "{view}");
+        if view["status"]["state"] != "playing" {
+            return view;
         }
         assert!(Instant::now() < deadline, "a game did not end");
         tokio::time::sleep(Duration::from_millis(500)).await;
@@ -90,6 +102,9 @@ async fn a_long_session_holds() {
     let data_dir = fresh_data_dir("soak");
     let app = launch_in(&data_dir).await;
     ready(&app).await;
+    let game_limit =
+        fantoccini::wd::TimeoutConfiguration::new(Some(Duration::from_secs(120)), None, None);
+    app.client.update_timeouts(game_limit).await.expect("a script timeout of two minutes");
     let mut first = None;
     let mut peak: f64 = 0.0;
     println!("SOAK games  app MiB  WebKit MiB  total MiB");
