@@ -107,7 +107,7 @@ async fn a_long_session_holds() {
     app.client.update_timeouts(game_limit).await.expect("a script timeout of two minutes");
     let mut first = None;
     let mut peak: f64 = 0.0;
-    println!("SOAK games  app MiB  WebKit MiB  total MiB");
+    println!("SOAK games  app MiB  WebKit MiB  total MiB  page elements");
     for game in 1..=games {
         new_ai_game(&app).await;
         if game % 7 == 0 {
@@ -132,7 +132,9 @@ async fn a_long_session_holds() {
             tokio::time::sleep(SETTLE).await;
             let (app_mib, webkit_mib) = memory(&data_dir);
             let total = app_mib + webkit_mib;
-            println!("SOAK {game:5}  {app_mib:7.1}  {webkit_mib:10.1}  {total:9.1}");
+            // The page's element count: a page that keeps what it drew grows here.
+            let elements = app.js("return document.getElementsByTagName('*').length;").await;
+            println!("SOAK {game:5}  {app_mib:7.1}  {webkit_mib:10.1}  {total:9.1}  {elements:13}");
             first.get_or_insert(total);
             peak = peak.max(total);
         }
