@@ -8,7 +8,8 @@ fresh folder and waits for `GOMOKU_READY` on its standard output: the page calls
 `page_ready` command two animation frames after its first view is shown (for Gomoku: the board
 drawn). That time, from the spawn, is the start-up time. After a further settle time the
 proportional set size (PSS, /proc/PID/smaps_rollup) of the app and of every process it started
-(WebKit's web and network processes) is summed. Medians are printed, with the ratio.
+(WebKit's web and network processes) is summed. Medians are printed, with their ratio, and the
+ratio of each back-to-back pair of starts.
 """
 
 import json
@@ -129,6 +130,11 @@ def main():
     g_time, g_mem = summary("gomoku", results["gomoku"])
     h_time, h_mem = summary("hello", results["hello"])
     print(f"ratio  memory {g_mem / h_mem:.2f} x hello world; start {g_time / h_time:.2f} x")
+    # Each Gomoku start is followed by a hello-world start: a pair meets the same machine state,
+    # so the pairs' ratios show how much of the spread is the machine's drift.
+    pairs = [g / h for (g, _), (h, _) in zip(results["gomoku"], results["hello"])]
+    print(f"pairs  start ratio median {statistics.median(pairs):.2f} x "
+          f"(each pair: {', '.join(f'{r:.2f}' for r in pairs)})")
 
 
 if __name__ == "__main__":
