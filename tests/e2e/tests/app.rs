@@ -293,17 +293,9 @@ async fn installed_app_draws_the_board() {
 /// Starts a game from the settings dialog with the time control `preset` (or, for "custom", a
 /// fixed `move_s` seconds a move).
 async fn timed_game(app: &App, human: &str, preset: &str, move_s: u32) {
-    app.click("btn-new").await;
-    app.wait_for("settings dialog", "!document.getElementById('settings-dialog').hidden").await;
-    app.js(&format!(
-        "const f = document.getElementById('settings-dialog');\
-         for (const [n, v] of [['mode','humanVsAi'],['humanColor','{human}'],['level','easy']]) {{\
-           const r = f.querySelector(`input[name=\"${{n}}\"][value=\"${{v}}\"]`); r.checked = true; r.dispatchEvent(new Event('change', {{bubbles:true}})); }}\
-         const set = (id, v) => {{ const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change', {{bubbles:true}})); }};\
-         set('set-time', '{preset}'); set('time-kind', 'perMove'); set('time-seconds', '{move_s}');\
-         return true;"
-    ))
-    .await;
+    let seconds = move_s.to_string();
+    let fields = [("set-time", preset), ("time-kind", "perMove"), ("time-seconds", &seconds)];
+    new_game_dialog(app, human, &fields).await;
     app.click("settings-start").await;
     app.wait_for("the settings closed", "document.getElementById('settings-dialog').hidden").await;
 }

@@ -14,17 +14,7 @@ async fn stone_count(app: &App) -> usize {
 /// Opens the new-game dialog set for the person (black, the opener) against an easy AI under
 /// the move rule `rule` and the opening rule `opening`; returns the rule's help text shown.
 async fn choose_opening(app: &App, rule: &str, opening: &str) -> String {
-    app.click("btn-new").await;
-    app.wait_for("settings dialog", "!document.getElementById('settings-dialog').hidden").await;
-    app.js(&format!(
-        "const f = document.getElementById('settings-dialog');\
-         for (const [n, v] of [['mode','humanVsAi'],['humanColor','black'],['level','easy']]) {{\
-           const r = f.querySelector(`input[name=\"${{n}}\"][value=\"${{v}}\"]`); r.checked = true; r.dispatchEvent(new Event('change', {{bubbles:true}})); }}\
-         const rule = document.getElementById('set-rule'); rule.value = '{rule}'; rule.dispatchEvent(new Event('change', {{bubbles:true}}));\
-         const o = document.getElementById('set-opening'); o.value = '{opening}'; o.dispatchEvent(new Event('change', {{bubbles:true}}));\
-         return true;"
-    ))
-    .await;
+    new_game_dialog(app, "black", &[("set-rule", rule), ("set-opening", opening)]).await;
     app.text("opening-help").await
 }
 

@@ -343,6 +343,25 @@ pub const BOARD_PAINTED: &str = "(() => { const c = document.getElementById('boa
      let differ = 0; for (let i = 0; i < d.length; i += 4 * 97) { if (Math.abs(d[i] - d[0]) > 8) differ++; }\
      return differ > 50; })()";
 
+/// Opens the new-game dialog set for the person playing `human` ("black" or "white") against an
+/// easy AI, then sets each `(element id, value)` of `fields` in order, with a change event for
+/// each as a person's choice would send.
+pub async fn new_game_dialog(app: &App, human: &str, fields: &[(&str, &str)]) {
+    app.click("btn-new").await;
+    app.wait_for("settings dialog", "!document.getElementById('settings-dialog').hidden").await;
+    let script = "const [human, fields] = arguments;\
+         const f = document.getElementById('settings-dialog');\
+         const changed = (e) => e.dispatchEvent(new Event('change', { bubbles: true }));\
+         for (const [n, v] of [['mode', 'humanVsAi'], ['humanColor', human], ['level', 'easy']]) {\
+           const r = f.querySelector(`input[name=\"${n}\"][value=\"${v}\"]`); r.checked = true; changed(r); }\
+         for (const [id, v] of fields) { const e = document.getElementById(id); e.value = v; changed(e); }\
+         return true;";
+    app.client
+        .execute(script, vec![json!(human), json!(fields)])
+        .await
+        .expect("the new-game dialog is set");
+}
+
 /// Waits until the board is painted; returns the time since the app was launched.
 pub async fn ready(app: &App) -> Duration {
     app.wait_for("the board painted", BOARD_PAINTED).await;
