@@ -3,7 +3,7 @@
 # analysis mode switched on and off and the evaluation graph computed now and then, and prints
 # the app's and WebKit's memory (PSS) every 20 games. Fails on an error, a bad autosave, or
 # memory that grows more than 10 % after the first 20 games. Not part of the test command
-# (about 15 minutes for 200 games on two cores).
+# (about 5 minutes for 200 games on two cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/deps.sh

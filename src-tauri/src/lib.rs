@@ -9,6 +9,7 @@
 
 pub mod commands;
 pub mod picker;
+pub mod webview_env;
 
 use gomoku_session::event_queue::{EventQueue, QueueNotifier};
 use gomoku_session::session::{Session, SessionParts};
@@ -104,23 +105,6 @@ pub fn build_app<R: Runtime>(builder: tauri::Builder<R>) -> tauri::Builder<R> {
         commands::check_time,
         commands::pause_clock,
     ])
-}
-
-/// Chooses how WebKitGTK draws the page, before any window exists (Linux only; a no-op
-/// elsewhere). The page is a canvas and a side panel: WebKit's GPU compositing buys it nothing
-/// visible but costs about 200 MB in the web process (its DMA-BUF buffers and Skia's GPU caches,
-/// measured by `scripts/footprint.sh`) and half a second at start, and it is what leaves windows
-/// blank on some GPU drivers. So compositing is off unless the person asks for it with
-/// `GOMOKU_GPU_COMPOSITING=1`, or has set `WEBKIT_DISABLE_COMPOSITING_MODE` themselves.
-pub fn configure_webview_environment() {
-    #[cfg(target_os = "linux")]
-    {
-        let asked_for_gpu = std::env::var_os("GOMOKU_GPU_COMPOSITING").is_some_and(|v| v == "1");
-        if !asked_for_gpu && std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_none() {
-            // Runs first in `main`, before any other thread exists.
-            std::env::set_var("WEBKIT_DISABLE_COMPOSITING_MODE", "1");
-        }
-    }
 }
 
 /// When the shell reached its start-up milestones, for `scripts/footprint.sh` (printed by

@@ -2,6 +2,6 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 fn main() {
-    gomoku_app::configure_webview_environment();
+    gomoku_app::webview_env::configure();
     gomoku_app::run();
 }

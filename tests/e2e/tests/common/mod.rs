@@ -262,7 +262,7 @@ impl App {
     }
 
     /// Saves a screenshot of the window. WebKitGTK without GPU compositing (the app's default,
-    /// see `configure_webview_environment`) takes a snapshot only after its next paint, so a
+    /// see `webview_env::configure`) takes a snapshot only after its next paint, so a
     /// page with nothing changing would make WebDriver wait for ever: a 1-pixel, invisible
     /// element is toggled for a moment to give it one.
     pub async fn screenshot(&self, name: &str) {
