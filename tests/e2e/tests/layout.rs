@@ -25,6 +25,20 @@ const BUTTONS: [&str; 8] = [
     "btn-load",
 ];
 
+/// The move list's tools, each to be whole inside the moves card (which clips what overflows it).
+const MOVE_TOOLS: [&str; 10] = [
+    "btn-first",
+    "btn-prev",
+    "btn-next",
+    "btn-last",
+    "btn-graph",
+    "btn-openings",
+    "btn-edit",
+    "btn-copy",
+    "btn-paste",
+    "btn-image",
+];
+
 /// What the page measures of its layout: each element's rectangle and the scroll sizes.
 const MEASURE: &str = "const ids = arguments[0];\
      const rect = (el) => { const r = el.getBoundingClientRect();\
@@ -60,6 +74,23 @@ fn assert_inside(m: &Value, ids: &[&str]) {
                 && num(&r["right"]) <= w + 0.5
                 && num(&r["bottom"]) <= h + 0.5,
             "#{id} is cut off in a {w} × {h} window: {r}"
+        );
+    }
+}
+
+/// Asserts that each of `ids` lies whole inside `container` (half a pixel of rounding allowed):
+/// nothing is clipped by a card too narrow for it.
+fn assert_within(m: &Value, ids: &[&str], container: &str) {
+    let (w, h) = (num(&m["width"]), num(&m["height"]));
+    let outer = &m["rects"][container];
+    for id in ids {
+        let r = &m["rects"][*id];
+        assert!(
+            num(&r["left"]) >= num(&outer["left"]) - 0.5
+                && num(&r["right"]) <= num(&outer["right"]) + 0.5
+                && num(&r["top"]) >= num(&outer["top"]) - 0.5
+                && num(&r["bottom"]) <= num(&outer["bottom"]) + 0.5,
+            "#{id} is cut off by #{container} in a {w} × {h} window: {r} in {outer}"
         );
     }
 }
@@ -112,9 +143,12 @@ async fn every_window_from_the_smallest_up_shows_the_whole_panel_and_a_board_tha
     app.compute_graph(25).await;
     app.wait_for("the graph done", "document.getElementById('btn-graph-stop').hidden").await;
     app.wait_for("the toast gone", "document.getElementById('toast').hidden").await;
-    let m = measure(&app, &[&BUTTONS[..], &["board", "graph-box", "moves-card"]].concat()).await;
+    let m =
+        measure(&app, &[&BUTTONS[..], &MOVE_TOOLS, &["board", "graph-box", "moves-card"]].concat())
+            .await;
     println!("1120 × 800, graph open: {m}");
     assert_inside(&m, &BUTTONS);
+    assert_within(&m, &MOVE_TOOLS, "moves-card");
     assert_inside(&m, &["board", "graph-box", "moves-card"]);
     assert_fits(&m, 3.0);
     let wide = board_side(&m);
@@ -126,10 +160,11 @@ async fn every_window_from_the_smallest_up_shows_the_whole_panel_and_a_board_tha
     // The smallest window the shell allows: the panel stands beside a board that still fills the
     // height, every button in view.
     app.resize(720, 560).await;
-    let parts = ["board", "graph-box", "card-black", "card-white", "btn-names"];
-    let m = measure(&app, &[&BUTTONS[..], &parts].concat()).await;
+    let parts = ["board", "graph-box", "card-black", "card-white", "btn-names", "moves-card"];
+    let m = measure(&app, &[&BUTTONS[..], &MOVE_TOOLS, &parts].concat()).await;
     println!("720 × 560, graph open: {m}");
     assert_inside(&m, &BUTTONS);
+    assert_within(&m, &MOVE_TOOLS, "moves-card");
     assert_inside(&m, &parts);
     assert_fits(&m, 1.0);
     let small = board_side(&m);
@@ -145,9 +180,12 @@ async fn every_window_from_the_smallest_up_shows_the_whole_panel_and_a_board_tha
 
     // A large window: the board grows with it and the panel still fits.
     app.resize(1600, 1000).await;
-    let m = measure(&app, &[&BUTTONS[..], &["board", "graph-box"]].concat()).await;
+    let m =
+        measure(&app, &[&BUTTONS[..], &MOVE_TOOLS, &["board", "graph-box", "moves-card"]].concat())
+            .await;
     println!("1600 × 1000, graph open: {m}");
     assert_inside(&m, &BUTTONS);
+    assert_within(&m, &MOVE_TOOLS, "moves-card");
     assert_inside(&m, &["board", "graph-box"]);
     assert_fits(&m, 6.0);
     let large = board_side(&m);
