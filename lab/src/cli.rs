@@ -37,6 +37,10 @@ pub enum Command {
     GenData(GenDataArgs),
     /// Fits the evaluation's weights (and optionally the network) to records.
     Train(TrainArgs),
+    /// Experiment: a value network over line codes against the engine's evaluation.
+    LineValue(LineValueArgs),
+    /// Experiment: a move policy over line codes against the engine's learned order.
+    LinePolicy(LinePolicyArgs),
     /// The same records, scored again by a deeper search or by another engine.
     Relabel(RelabelArgs),
     /// Fits the learned candidate order to one player's moves in match logs.
@@ -191,6 +195,91 @@ pub struct GenDataArgs {
     /// same command) and plays the rest.
     #[arg(long, conflicts_with = "opponent")]
     pub resume: bool,
+}
+
+/// `gomoku line-policy` (an experiment of issue 59).
+#[derive(Args, Debug)]
+pub struct LinePolicyArgs {
+    /// Freestyle record files, comma-separated, read as one list of games.
+    #[arg(long)]
+    pub data: String,
+    /// Only the first N games.
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// The engine's learned order to compare with.
+    #[arg(long, default_value = "src/ai/weights/order-freestyle.txt")]
+    pub baseline: PathBuf,
+    /// The policy learns what the engine's order misses (its logits are added to it).
+    #[arg(long)]
+    pub residual: bool,
+    /// Where the fitted policy goes, as the engine's file (with --residual, as the engine uses it).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Cells read on each side of a point along a line (1–6).
+    #[arg(long, default_value_t = 4)]
+    pub reach: usize,
+    /// Width of a line row (the accumulator).
+    #[arg(long, default_value_t = 32)]
+    pub dims: usize,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 4)]
+    pub epochs: usize,
+    /// Positions a step.
+    #[arg(long, default_value_t = 256)]
+    pub batch: usize,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 0.003)]
+    pub rate: f32,
+    /// Weight decay of the line rows (per unit of step size).
+    #[arg(long, default_value_t = 0.0)]
+    pub decay: f32,
+    /// Seed of the first weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// `gomoku line-value` (an experiment of issue 59).
+#[derive(Args, Debug)]
+pub struct LineValueArgs {
+    /// Record files, comma-separated, read as one list of games.
+    #[arg(long)]
+    pub data: String,
+    /// The rule the games were played under.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// Only the first N games.
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Cells read on each side of a point along a line (1–6).
+    #[arg(long, default_value_t = 4)]
+    pub reach: usize,
+    /// Width of a line row (the accumulator).
+    #[arg(long, default_value_t = 32)]
+    pub dims: usize,
+    /// Hidden units of the head.
+    #[arg(long, default_value_t = 16)]
+    pub hidden: usize,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 6)]
+    pub epochs: usize,
+    /// Positions a step.
+    #[arg(long, default_value_t = 256)]
+    pub batch: usize,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 0.002)]
+    pub rate: f32,
+    /// Weight decay of the line rows (per unit of step size).
+    #[arg(long, default_value_t = 0.0)]
+    pub decay: f32,
+    /// Weight of the results against the search scores in the target.
+    #[arg(long, default_value_t = 0.7)]
+    pub lambda: f64,
+    /// Seed of the first weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The network learns what the engine's evaluation misses (its log-odds are added to it).
+    #[arg(long)]
+    pub residual: bool,
 }
 
 /// `gomoku train`.

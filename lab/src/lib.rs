@@ -16,6 +16,8 @@ pub mod game_play;
 pub mod gendata;
 pub mod judged;
 pub mod leaves;
+pub mod linepolicy;
+pub mod linevalue;
 pub mod missed;
 pub mod opened;
 pub mod player;
@@ -39,6 +41,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Selfplay(args) => selfplay::run_selfplay(&args),
         Command::GenData(args) => gendata::run_gen_data(&args),
         Command::Train(args) => train::run_train(&args, &command_line()),
+        Command::LinePolicy(args) => linepolicy::run_line_policy(&args),
+        Command::LineValue(args) => linevalue::run_line_value(&args),
         Command::Relabel(args) => relabel::run_relabel(&args),
         Command::FitOrder(args) => fitorder::run_fit_order(&args),
         Command::Blunders(args) => blunders::run_blunders(&args),
@@ -55,7 +59,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
 }
 
 /// The arguments after the subcommand's name, as typed (recorded in the files tools write).
-fn command_line() -> String {
+pub(crate) fn command_line() -> String {
     std::env::args().skip(2).collect::<Vec<_>>().join(" ")
 }
 

@@ -41,20 +41,33 @@ pub struct Choice {
 /// moves: positions with no five to make or block and no open three to answer (where the
 /// search's order is free), whose move was among the candidates.
 pub fn choices_of_game(moves: &[Pos], opening: usize, learn: Color) -> Vec<Choice> {
+    let mut out = Vec::new();
+    visit_choices(moves, opening, learn, &mut |_, choice, _| out.push(choice.clone()));
+    out
+}
+
+/// Calls `visit` with each choice [`choices_of_game`] finds, the position it was made in and
+/// its candidates' board indices (in the choice's order).
+pub fn visit_choices(
+    moves: &[Pos],
+    opening: usize,
+    learn: Color,
+    visit: &mut dyn FnMut(&Position, &Choice, &[usize]),
+) {
     let board = Board::new(15).expect("15 is a legal size");
     let mut pos = Position::new(&board, Rule::Freestyle, Color::Black);
-    let mut out = Vec::new();
     for (k, &m) in moves.iter().enumerate() {
         let index = index_of(m);
         if k >= opening.max(2) && pos.to_move() == learn && is_free(&pos) {
-            out.extend(choice_at(&pos, index));
+            if let Some((choice, indices)) = choice_at(&pos, index) {
+                visit(&pos, &choice, &indices);
+            }
         }
         if !pos.board().is_empty_at(index) {
             break;
         }
         pos.play(index);
     }
-    out
 }
 
 fn is_free(pos: &Position) -> bool {
@@ -64,12 +77,14 @@ fn is_free(pos: &Position) -> bool {
         && !pos.has_threat_at_least(opp, OPEN_FOUR)
 }
 
-fn choice_at(pos: &Position, played: usize) -> Option<Choice> {
+fn choice_at(pos: &Position, played: usize) -> Option<(Choice, Vec<usize>)> {
     let (me, opp) = (pos.to_move(), !pos.to_move());
     let (last, own) = pos.last_two();
     let mut points = Vec::new();
+    let mut indices = Vec::new();
     let mut chosen = None;
     pos.for_each_empty_near_stones(|q| {
+        indices.push(q);
         let combo = |c: Color| combo_of([0, 1, 2, 3].map(|d| pos.pattern(c, q, d))) as u16;
         let near = |m: Option<usize>| m.map_or(DISTANCES - 1, |m| distance(q, m)) as u8;
         if q == played {
@@ -84,7 +99,7 @@ fn choice_at(pos: &Position, played: usize) -> Option<Choice> {
             log_order: (1.0 + hand_order(pos, q).max(0) as f32).ln(),
         });
     });
-    chosen.map(|chosen| Choice { points, chosen })
+    chosen.map(|chosen| (Choice { points, chosen }, indices))
 }
 
 /// How to fit.
@@ -112,6 +127,12 @@ fn logit(w: &[f64], p: &PointFeatures) -> f64 {
         + w[NEAR_LAST + usize::from(p.near_last)]
         + w[NEAR_OWN + usize::from(p.near_own)]
         + if p.tactical { w[TACTICAL] } else { 0.0 }
+}
+
+/// The logits `weights` give each of a choice's points.
+pub fn order_logits(choice: &Choice, weights: &PolicyWeights) -> Vec<f64> {
+    let w = flatten(weights);
+    choice.points.iter().map(|p| logit(&w, p)).collect()
 }
 
 /// The softmax probabilities of a choice's points under `w`.

@@ -1,0 +1,117 @@
+//! `gomoku line-policy`: the policy head's first experiment (issue 59) — how well a policy over
+//! line codes ([`crate::tuning::linepolicy`]) predicts the moves of held-out freestyle games,
+//! against the engine's learned candidate order (`--baseline`, the embedded
+//! `order-freestyle.txt`) on the same positions and candidates; with `--out`, the fitted policy
+//! as the engine's file (`src/ai/weights/lines-freestyle.txt`). The numbers go to
+//! `docs/strength-log.md`.
+
+use crate::cli::LinePolicyArgs;
+use crate::gendata::write_atomically;
+use crate::read_text;
+use crate::tuning::data::read_records;
+use crate::tuning::linepolicy::{fit_policy, policy_scores, LinePolicy, PolicyFit, PolicySample};
+use crate::tuning::order::{cross_entropy, order_logits, top_k, visit_choices, Choice};
+use gomoku::ai::line_codes::LineCodes;
+use gomoku::ai::policy::PolicyWeights;
+use gomoku::Color;
+
+/// Every `VALIDATION`-th game is held out.
+const VALIDATION: usize = 10;
+
+/// The ranks the agreement is counted at.
+const TOPS: [usize; 3] = [1, 3, 6];
+
+/// Runs the experiment.
+pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
+    let baseline = PolicyWeights::parse(&read_text(&args.baseline)?)
+        .map_err(|e| format!("{}: {e}", args.baseline.display()))?;
+    let (mut records, mut made) = (Vec::new(), Vec::new());
+    for path in args.data.split(',') {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        records.extend(read_records(&text).map_err(|e| format!("{path}: {e}"))?);
+        made.push(text.lines().next().unwrap_or("").trim_start_matches('#').trim().to_string());
+    }
+    records.truncate(args.games.unwrap_or(usize::MAX));
+    let codes = LineCodes::new(args.reach);
+    let (mut train, mut valid, mut valid_choices) = (Vec::new(), Vec::new(), Vec::new());
+    for (n, record) in records.iter().enumerate() {
+        let held = n % VALIDATION == VALIDATION - 1;
+        for learn in Color::ALL {
+            visit_choices(&record.moves, record.opening, learn, &mut |pos, choice, indices| {
+                let me = pos.to_move();
+                let points =
+                    indices.iter().map(|&q| codes.classes_at(pos.board(), q, me)).collect();
+                let base = if args.residual {
+                    order_logits(choice, &baseline).into_iter().map(|l| l as f32).collect()
+                } else {
+                    Vec::new()
+                };
+                let sample = PolicySample { points, chosen: choice.chosen, base };
+                if held {
+                    valid.push(sample);
+                    valid_choices.push(choice.clone());
+                } else {
+                    train.push(sample);
+                }
+            });
+        }
+    }
+    eprintln!(
+        "line-policy: {} games, {} training and {} held-out choices, {} line classes",
+        records.len(),
+        train.len(),
+        valid.len(),
+        codes.classes()
+    );
+    eprintln!(
+        "line-policy: the engine's order: held-out {}",
+        baseline_line(&valid_choices, &baseline)
+    );
+    let mut policy = LinePolicy::new(codes.classes(), args.dims, args.seed);
+    let fit = PolicyFit {
+        batch: args.batch,
+        rate: args.rate,
+        decay: args.decay,
+        epochs: args.epochs,
+        seed: args.seed,
+    };
+    let mut last = String::new();
+    fit_policy(&mut policy, &train, &fit, &mut |epoch, policy| {
+        let (entropy, tops) = policy_scores(policy, &valid, &TOPS);
+        let (train_entropy, _) = policy_scores(policy, &train[..train.len().min(20_000)], &[]);
+        last = scores_line(entropy, &tops);
+        eprintln!(
+            "line-policy: epoch {epoch}: held-out {last}, train cross-entropy {train_entropy:.4}"
+        );
+    });
+    if let Some(out) = &args.out {
+        let mut seen = vec![false; codes.classes()];
+        train.iter().flat_map(|s| s.points.iter().flatten()).for_each(|&c| seen[c as usize] = true);
+        let made: Vec<String> = made.iter().map(|m| format!("`{m}`")).collect();
+        let header = format!(
+            "Fitted by `gomoku line-policy {}`\non {}, made by {}.\n{} training and {} held-out \
+             choices; held-out: the engine's order {}; with this policy added {last}.",
+            crate::command_line(),
+            args.data,
+            made.join(" and "),
+            train.len(),
+            valid.len(),
+            baseline_line(&valid_choices, &baseline),
+        );
+        write_atomically(out, &policy.to_text(codes.reach(), &seen, &header))?;
+    }
+    Ok(())
+}
+
+fn baseline_line(choices: &[Choice], weights: &PolicyWeights) -> String {
+    scores_line(cross_entropy(choices, weights), &top_k(choices, weights, &TOPS))
+}
+
+fn scores_line(entropy: f64, tops: &[f64]) -> String {
+    format!(
+        "cross-entropy {entropy:.4}, top-1 {:.1} %, top-3 {:.1} %, top-6 {:.1} %",
+        100.0 * tops[0],
+        100.0 * tops[1],
+        100.0 * tops[2]
+    )
+}

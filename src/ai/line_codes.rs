@@ -1,0 +1,188 @@
+//! What a line-pattern evaluation sees of a position (issue 59): for every empty point near the
+//! stones, the actual cells of its four lines — the `reach` cells on each side along each
+//! direction, each empty, the side to move's, the other side's or off the board — as one code a
+//! line. A line and its mirror image (the same cells read the other way) share a code.
+//!
+//! The codes are relative to the side to move, so one table serves both colours (renju, where
+//! the colours' rules differ, would add the colour to the code). The lab fits tables over them
+//! (`gomoku line-policy`); [`super::line_policy`] reads one during the search.
+
+use crate::board::{index_of, stone_code, Board, CELLS, DIRECTIONS};
+use crate::color::Color;
+use crate::pos::Pos;
+
+/// The most cells read on each side of the point along a line.
+pub const MAX_REACH: usize = 6;
+
+/// A cell as the line code reads it.
+const EMPTY: u32 = 0;
+const MINE: u32 = 1;
+const THEIRS: u32 = 2;
+const OFF_BOARD: u32 = 3;
+
+/// The codes of the lines, made once: raw code → the index its mirror class shares.
+#[derive(Clone, Debug)]
+pub struct LineCodes {
+    reach: usize,
+    class_of: Vec<u32>,
+    classes: usize,
+}
+
+impl LineCodes {
+    /// Numbers every class of a line of `reach` cells a side (1..=[`MAX_REACH`]) and its mirror
+    /// image.
+    pub fn new(reach: usize) -> LineCodes {
+        let reach = reach.clamp(1, MAX_REACH);
+        let raw_codes = 1usize << (4 * reach);
+        let mut class_of = vec![u32::MAX; raw_codes];
+        let mut classes = 0usize;
+        for code in 0..raw_codes as u32 {
+            let canonical = code.min(mirror(code, reach)) as usize;
+            if class_of[canonical] == u32::MAX {
+                class_of[canonical] = classes as u32;
+                classes += 1;
+            }
+            class_of[code as usize] = class_of[canonical];
+        }
+        LineCodes { reach, class_of, classes }
+    }
+
+    /// Cells read on each side of a point.
+    pub fn reach(&self) -> usize {
+        self.reach
+    }
+
+    /// How many classes there are (the rows of a table indexed by them).
+    pub fn classes(&self) -> usize {
+        self.classes
+    }
+
+    /// The class of a raw code.
+    pub fn class(&self, raw: u32) -> u32 {
+        self.class_of[raw as usize]
+    }
+
+    /// The four line classes of every empty point with a stone within reach on one of its
+    /// lines, seen by `me` (the side to move).
+    pub fn points(&self, board: &Board, me: Color) -> Vec<[u32; 4]> {
+        let size = usize::from(board.size());
+        let mut out = Vec::new();
+        for y in 0..size {
+            for x in 0..size {
+                let q = index_of(Pos::new(x as u8, y as u8));
+                if !board.is_empty_at(q) {
+                    continue;
+                }
+                let raws = self.raw_codes(board, q, me);
+                if raws.iter().any(|&r| has_stone(r, self.reach)) {
+                    out.push(raws.map(|r| self.class(r)));
+                }
+            }
+        }
+        out
+    }
+}
+
+impl LineCodes {
+    /// The four line classes of the empty point `q` (a board index), seen by `me`.
+    pub fn classes_at(&self, board: &Board, q: usize, me: Color) -> [u32; 4] {
+        self.raw_codes(board, q, me).map(|r| self.class(r))
+    }
+
+    fn raw_codes(&self, board: &Board, q: usize, me: Color) -> [u32; 4] {
+        std::array::from_fn(|d| raw_code(board, q, DIRECTIONS[d], me, self.reach))
+    }
+}
+
+/// The raw code of the line through the empty point `q` along `step`: the cells from `reach`
+/// behind to `reach` ahead (the point itself left out), two bits each, in the line's order.
+/// Cells beyond the board's padding read as off the board.
+fn raw_code(board: &Board, q: usize, step: usize, me: Color, reach: usize) -> u32 {
+    let cell = |index: Option<usize>| {
+        index.filter(|&i| i < CELLS).map_or(OFF_BOARD, |i| cell_code(board.code_at(i), me))
+    };
+    let mut code = 0;
+    for k in 1..=reach {
+        let back = cell(q.checked_sub(k * step));
+        let ahead = cell(Some(q + k * step));
+        code |= back << (2 * (reach - k));
+        code |= ahead << (2 * (reach + k - 1));
+    }
+    code
+}
+
+/// The board's raw cell as the side to move sees it.
+fn cell_code(raw: u8, me: Color) -> u32 {
+    match raw {
+        0 => EMPTY,
+        3 => OFF_BOARD,
+        c if c == stone_code(me) => MINE,
+        _ => THEIRS,
+    }
+}
+
+/// The code of the same line read the other way.
+fn mirror(code: u32, reach: usize) -> u32 {
+    let cells = 2 * reach as u32;
+    (0..cells).fold(0, |out, i| out | (((code >> (2 * i)) & 3) << (2 * (cells - 1 - i))))
+}
+
+/// Whether a raw code has a stone of either side in it.
+fn has_stone(code: u32, reach: usize) -> bool {
+    (0..2 * reach as u32).any(|i| matches!((code >> (2 * i)) & 3, MINE | THEIRS))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board_with(stones: &[(u8, u8, Color)]) -> Board {
+        let mut board = Board::new(15).unwrap();
+        for &(x, y, c) in stones {
+            board.place(Pos::new(x, y), c);
+        }
+        board
+    }
+
+    const REACH: usize = 4;
+
+    #[test]
+    fn a_line_and_its_mirror_share_a_class_and_other_lines_do_not() {
+        for reach in [3, REACH] {
+            let codes = LineCodes::new(reach);
+            let one_side = MINE << (2 * (reach - 1)); // the nearest cell behind
+            let other_side = MINE << (2 * reach); // the nearest cell ahead
+            assert_eq!(mirror(one_side, reach), other_side);
+            assert_eq!(codes.class(one_side), codes.class(other_side));
+            assert_ne!(codes.class(one_side), codes.class(THEIRS << (2 * reach)));
+            // Symmetric codes are their own mirror: the classes are (4^2r + 4^r) / 2.
+            assert_eq!(codes.classes(), ((1 << (4 * reach)) + (1 << (2 * reach))) / 2);
+        }
+    }
+
+    #[test]
+    fn the_codes_see_the_side_to_move_and_the_edge() {
+        let board = board_with(&[(7, 7, Color::Black), (0, 1, Color::White)]);
+        let q = index_of(Pos::new(8, 7));
+        let horizontal = raw_code(&board, q, DIRECTIONS[0], Color::Black, REACH);
+        assert_eq!(horizontal, MINE << (2 * (REACH - 1)));
+        let as_white = raw_code(&board, q, DIRECTIONS[0], Color::White, REACH);
+        assert_eq!(as_white, THEIRS << (2 * (REACH - 1)));
+        // (0, 0): the cells to its left are off the board.
+        let corner = raw_code(&board, index_of(Pos::new(0, 0)), DIRECTIONS[0], Color::Black, REACH);
+        assert_eq!(corner & 0xff, 0xff);
+    }
+
+    #[test]
+    fn only_points_near_stones_are_read_and_the_side_to_move_matters() {
+        let codes = LineCodes::new(REACH);
+        let board = board_with(&[(7, 7, Color::Black)]);
+        let points = codes.points(&board, Color::Black);
+        // Four lines of four cells on each side of the stone.
+        assert_eq!(points.len(), 4 * 2 * REACH);
+        let as_white = codes.points(&board, Color::White);
+        assert_eq!(as_white.len(), points.len());
+        assert_ne!(as_white, points);
+        assert!(codes.points(&Board::new(15).unwrap(), Color::Black).is_empty());
+    }
+}
