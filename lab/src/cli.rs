@@ -212,9 +212,6 @@ pub struct LinePolicyArgs {
     /// The policy learns what the engine's order misses (its logits are added to it).
     #[arg(long)]
     pub residual: bool,
-    /// Where the fitted policy goes, as the engine's file (with --residual, as the engine uses it).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
     /// Cells read on each side of a point along a line (1–6).
     #[arg(long, default_value_t = 4)]
     pub reach: usize,

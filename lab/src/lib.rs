@@ -59,7 +59,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
 }
 
 /// The arguments after the subcommand's name, as typed (recorded in the files tools write).
-pub(crate) fn command_line() -> String {
+fn command_line() -> String {
     std::env::args().skip(2).collect::<Vec<_>>().join(" ")
 }
 

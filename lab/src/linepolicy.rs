@@ -1,17 +1,16 @@
 //! `gomoku line-policy`: the policy head's first experiment (issue 59) — how well a policy over
 //! line codes ([`crate::tuning::linepolicy`]) predicts the moves of held-out freestyle games,
 //! against the engine's learned candidate order (`--baseline`, the embedded
-//! `order-freestyle.txt`) on the same positions and candidates; with `--out`, the fitted policy
-//! as the engine's file (`src/ai/weights/lines-freestyle.txt`). The numbers go to
-//! `docs/strength-log.md`.
+//! `order-freestyle.txt`) on the same positions and candidates. Nothing is written; the numbers
+//! go to `docs/strength-log.md` (the engine that used such a policy in its order is in the
+//! history: commit 7b9ef2b, measured weaker).
 
 use crate::cli::LinePolicyArgs;
-use crate::gendata::write_atomically;
 use crate::read_text;
 use crate::tuning::data::read_records;
 use crate::tuning::linepolicy::{fit_policy, policy_scores, LinePolicy, PolicyFit, PolicySample};
+use crate::tuning::lines::LineCodes;
 use crate::tuning::order::{cross_entropy, order_logits, top_k, visit_choices, Choice};
-use gomoku::ai::line_codes::LineCodes;
 use gomoku::ai::policy::PolicyWeights;
 use gomoku::Color;
 
@@ -25,11 +24,10 @@ const TOPS: [usize; 3] = [1, 3, 6];
 pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
     let baseline = PolicyWeights::parse(&read_text(&args.baseline)?)
         .map_err(|e| format!("{}: {e}", args.baseline.display()))?;
-    let (mut records, mut made) = (Vec::new(), Vec::new());
+    let mut records = Vec::new();
     for path in args.data.split(',') {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         records.extend(read_records(&text).map_err(|e| format!("{path}: {e}"))?);
-        made.push(text.lines().next().unwrap_or("").trim_start_matches('#').trim().to_string());
     }
     records.truncate(args.games.unwrap_or(usize::MAX));
     let codes = LineCodes::new(args.reach);
@@ -75,31 +73,14 @@ pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
         epochs: args.epochs,
         seed: args.seed,
     };
-    let mut last = String::new();
     fit_policy(&mut policy, &train, &fit, &mut |epoch, policy| {
         let (entropy, tops) = policy_scores(policy, &valid, &TOPS);
         let (train_entropy, _) = policy_scores(policy, &train[..train.len().min(20_000)], &[]);
-        last = scores_line(entropy, &tops);
+        let last = scores_line(entropy, &tops);
         eprintln!(
             "line-policy: epoch {epoch}: held-out {last}, train cross-entropy {train_entropy:.4}"
         );
     });
-    if let Some(out) = &args.out {
-        let mut seen = vec![false; codes.classes()];
-        train.iter().flat_map(|s| s.points.iter().flatten()).for_each(|&c| seen[c as usize] = true);
-        let made: Vec<String> = made.iter().map(|m| format!("`{m}`")).collect();
-        let header = format!(
-            "Fitted by `gomoku line-policy {}`\non {}, made by {}.\n{} training and {} held-out \
-             choices; held-out: the engine's order {}; with this policy added {last}.",
-            crate::command_line(),
-            args.data,
-            made.join(" and "),
-            train.len(),
-            valid.len(),
-            baseline_line(&valid_choices, &baseline),
-        );
-        write_atomically(out, &policy.to_text(codes.reach(), &seen, &header))?;
-    }
     Ok(())
 }
 

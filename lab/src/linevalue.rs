@@ -10,8 +10,8 @@ use crate::tuning::fit::least_on_log_scale;
 use crate::tuning::linenet::{
     cross_entropy, fit_lines, line_loss, sigmoid, LineFit, LineNet, LineSample,
 };
+use crate::tuning::lines::LineCodes;
 use gomoku::ai::eval::evaluate;
-use gomoku::ai::line_codes::LineCodes;
 use gomoku::ai::Position;
 use gomoku::board::{index_of, Board};
 use gomoku::{Color, Rule};

@@ -7,7 +7,6 @@
 //! [`Evaluation::with_network`]. The parameters are immutable and shared (`Arc`), so engines,
 //! positions and search threads hold them without copying.
 
-use super::line_policy::LinePolicy;
 use super::net::NetTable;
 use super::policy::{Policy, PolicyWeights};
 use super::weights::{PointTable, RuleWeights};
@@ -93,9 +92,7 @@ fn build_embedded() -> Evaluation {
     let network = Some(Arc::new(embedded_network()));
     let order = PolicyWeights::parse(include_str!("weights/order-freestyle.txt"))
         .unwrap_or_else(|e| panic!("embedded {e}"));
-    let lines = LinePolicy::parse(include_str!("weights/lines-freestyle.txt"))
-        .unwrap_or_else(|e| panic!("embedded {e}"));
-    let policy = Some(Arc::new(Policy::of(&order).with_lines(lines)));
+    let policy = Some(Arc::new(Policy::of(&order)));
     let of = |rule: Rule| RuleEvaluation {
         points: point_tables(&embedded_weights(rule)),
         network: if rule.has_forbidden_points() { None } else { network.clone() },

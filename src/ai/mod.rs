@@ -13,8 +13,6 @@ mod keyed;
 mod leaf_memo;
 mod level;
 mod limits;
-pub mod line_codes;
-pub mod line_policy;
 mod lines;
 mod movegen;
 pub mod net;

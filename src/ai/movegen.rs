@@ -76,8 +76,7 @@ pub fn generate_unordered(pos: &mut Position, out: &mut Vec<Candidate>) -> Situa
             let order = match policy {
                 Some(p) => {
                     let quads = (pos.quad(me, q), pos.quad(opp, q));
-                    let lines = p.line_term(pos.board(), q, me);
-                    p.refine(quads, q, order, is_tactical(pos, q), recent, lines)
+                    p.refine(quads, q, order, is_tactical(pos, q), recent)
                 }
                 None => order,
             };

@@ -17,11 +17,9 @@
 //! tactical -0.67                # a point that makes a threat (the search never prunes it)
 //! ```
 
-use super::line_policy::LinePolicy;
 use super::pattern::{Pattern, PATTERN_COUNT};
 use super::weights::{combinations, combo_of, pattern_named, COMBOS, PATTERN_NAMES, QUADS};
-use crate::board::{pos_of, Board};
-use crate::color::Color;
+use crate::board::pos_of;
 
 /// Distance classes: 0 (unused: the point itself is taken) to 6 (six or more).
 pub const DISTANCES: usize = 7;
@@ -105,16 +103,13 @@ impl PolicyWeights {
     }
 }
 
-/// The terms as the search uses them: divided by `log_order`, by direction-ordered quadruple;
-/// and, if it has one, a line policy whose logits are added ([`super::line_policy`]).
+/// The terms as the search uses them: divided by `log_order`, by direction-ordered quadruple.
 pub struct Policy {
     mover: Vec<f32>,
     opponent: Vec<f32>,
     near_last: [f32; DISTANCES],
     near_own: [f32; DISTANCES],
     tactical: f32,
-    log_order: f32,
-    lines: Option<LinePolicy>,
 }
 
 impl Policy {
@@ -138,29 +133,13 @@ impl Policy {
             near_last: w.near_last.map(scaled),
             near_own: w.near_own.map(scaled),
             tactical: scaled(w.tactical),
-            log_order: w.log_order as f32,
-            lines: None,
         }
-    }
-
-    /// This order with `lines`' logits added to its own.
-    pub fn with_lines(mut self, lines: LinePolicy) -> Policy {
-        self.lines = Some(lines);
-        self
-    }
-
-    /// The line policy's term for the mover's candidate `q` (on the scale of the terms
-    /// [`Policy::refine`] takes), 0 without a line policy.
-    #[inline]
-    pub fn line_term(&self, board: &Board, q: usize, me: Color) -> f32 {
-        self.lines.as_ref().map_or(0.0, |l| l.logit(board, q, me) / self.log_order)
     }
 
     /// The hand-set `order` of the mover's candidate `q` refined by the learned terms; `quads`
     /// are the point's pattern quadruples for the mover and the opponent (as
     /// `Position::quad` gives them), `recent` the last two moves, when known, as
-    /// `Position::last_two` gives them (read once per node by the caller), `extra` a further
-    /// term (the line policy's, [`Policy::line_term`]).
+    /// `Position::last_two` gives them (read once per node by the caller).
     #[inline]
     pub fn refine(
         &self,
@@ -169,9 +148,8 @@ impl Policy {
         order: i32,
         tactical: bool,
         recent: (Option<usize>, Option<usize>),
-        extra: f32,
     ) -> i32 {
-        let mut terms = self.mover[quads.0] + self.opponent[quads.1] + extra;
+        let mut terms = self.mover[quads.0] + self.opponent[quads.1];
         let (last, own) = recent;
         if let Some(m) = last {
             terms += self.near_last[distance(q, m)];
@@ -225,8 +203,8 @@ mod tests {
         for &a in &points {
             for &b in &points {
                 let (ra, rb) = (
-                    policy.refine(quads(&pos, a), a, hand(a), false, pos.last_two(), 0.0),
-                    policy.refine(quads(&pos, b), b, hand(b), false, pos.last_two(), 0.0),
+                    policy.refine(quads(&pos, a), a, hand(a), false, pos.last_two()),
+                    policy.refine(quads(&pos, b), b, hand(b), false, pos.last_two()),
                 );
                 assert_eq!(hand(a).cmp(&hand(b)), ra.cmp(&rb));
             }
@@ -243,14 +221,14 @@ mod tests {
         w.near_last[1] = 1.0;
         let policy = Policy::of(&w);
         assert!(
-            policy.refine(quads(&pos, near), near, hand(near), false, pos.last_two(), 0.0)
-                > policy.refine(quads(&pos, far), far, hand(far), false, pos.last_two(), 0.0)
+            policy.refine(quads(&pos, near), near, hand(near), false, pos.last_two())
+                > policy.refine(quads(&pos, far), far, hand(far), false, pos.last_two())
         );
         w.near_last[1] = -1.0;
         let policy = Policy::of(&w);
         assert!(
-            policy.refine(quads(&pos, near), near, hand(near), false, pos.last_two(), 0.0)
-                < policy.refine(quads(&pos, far), far, hand(far), false, pos.last_two(), 0.0)
+            policy.refine(quads(&pos, near), near, hand(near), false, pos.last_two())
+                < policy.refine(quads(&pos, far), far, hand(far), false, pos.last_two())
         );
     }
 

@@ -5,7 +5,6 @@
 //! cross-entropy of the moves played.
 
 use super::adam::{shuffle, Moments, Step};
-use gomoku::ai::line_policy::ONE;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -79,24 +78,6 @@ impl LinePolicy {
             a.iter_mut().zip(row).for_each(|(a, r)| *a += r);
         }
         a
-    }
-
-    /// The policy as the engine's file ([`gomoku::ai::line_policy`]) for lines of `reach`
-    /// cells a side, after `header` (comment lines): only the rows of the classes in `seen`
-    /// (the others were never fitted, and the engine reads them as zero).
-    pub fn to_text(&self, reach: usize, seen: &[bool], header: &str) -> String {
-        let one = ONE as f32;
-        let ints = |v: &[f32]| -> String {
-            v.iter().map(|x| ((x * one).round() as i32).to_string()).collect::<Vec<_>>().join(" ")
-        };
-        let mut text: String = header.lines().map(|l| format!("# {l}\n")).collect();
-        text += &format!("line_policy reach {reach} dims {}\n", self.dims);
-        text += &format!("bias {}\nout {}\n", ints(&self.bias), ints(&self.out));
-        for (class, _) in seen.iter().enumerate().filter(|(_, &s)| s) {
-            let row = &self.rows[class * self.dims..][..self.dims];
-            text += &format!("row {class} {}\n", ints(row));
-        }
-        text
     }
 
     /// The logit of a point.
@@ -238,29 +219,6 @@ mod tests {
             down.out[j] -= h;
             let numeric = (loss(&up) - loss(&down)) / (2.0 * h);
             assert!((grad.out[j] - numeric).abs() < 2e-3, "out: {} vs {numeric}", grad.out[j]);
-        }
-    }
-
-    /// The engine reads the written policy and gives the same logits (to the rounding).
-    #[test]
-    fn the_engine_reads_what_the_lab_writes() {
-        use gomoku::ai::line_codes::LineCodes;
-        use gomoku::ai::line_policy::LinePolicy as EnginePolicy;
-        use gomoku::board::{index_of, Board};
-        use gomoku::{Color, Pos};
-        let codes = LineCodes::new(2);
-        let mut policy = LinePolicy::new(codes.classes(), 4, 9);
-        policy.bias = vec![0.5; 4];
-        let text = policy.to_text(2, &vec![true; codes.classes()], "a test");
-        let engine = EnginePolicy::parse(&text).unwrap();
-        let mut board = Board::new(15).unwrap();
-        board.place(Pos::new(7, 7), Color::Black);
-        board.place(Pos::new(8, 8), Color::White);
-        for (x, y) in [(6, 6), (8, 7), (9, 9), (5, 7)] {
-            let q = index_of(Pos::new(x, y));
-            let lab = policy.logit(&codes.classes_at(&board, q, Color::Black));
-            let read = engine.logit(&board, q, Color::Black);
-            assert!((lab - read).abs() < 2e-3, "{x},{y}: {lab} vs {read}");
         }
     }
 

@@ -8,5 +8,6 @@ pub mod features;
 pub mod fit;
 pub mod linenet;
 pub mod linepolicy;
+pub mod lines;
 pub mod net;
 pub mod order;

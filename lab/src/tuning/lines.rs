@@ -4,12 +4,12 @@
 //! line. A line and its mirror image (the same cells read the other way) share a code.
 //!
 //! The codes are relative to the side to move, so one table serves both colours (renju, where
-//! the colours' rules differ, would add the colour to the code). The lab fits tables over them
-//! (`gomoku line-policy`); [`super::line_policy`] reads one during the search.
+//! the colours' rules differ, would add the colour to the code). The experiments of
+//! `gomoku line-value` and `gomoku line-policy` fit tables over them.
 
-use crate::board::{index_of, stone_code, Board, CELLS, DIRECTIONS};
-use crate::color::Color;
-use crate::pos::Pos;
+use gomoku::board::{index_of, stone_code, Board, CELLS, DIRECTIONS};
+use gomoku::Color;
+use gomoku::Pos;
 
 /// The most cells read on each side of the point along a line.
 pub const MAX_REACH: usize = 6;
