@@ -4,8 +4,7 @@
 //! games in ten, and the tenth are held out to check it: predicted against observed, bin by bin.
 
 use crate::cli::CalibrateArgs;
-use crate::read_text;
-use crate::tuning::data::{read_records, GameRecord};
+use crate::tuning::data::{read_record_files, GameRecord};
 use crate::tuning::fit::{least_on_log_scale, sigmoid, DECIDED};
 use gomoku::Color;
 
@@ -23,11 +22,7 @@ pub struct Point {
 
 /// `gomoku calibrate --data FILE[,FILE…] [--bins N] [--games N]`.
 pub fn run_calibrate(args: &CalibrateArgs) -> Result<(), String> {
-    let mut records = Vec::new();
-    for path in args.data.split(',') {
-        let text = read_text(std::path::Path::new(path))?;
-        records.extend(read_records(&text).map_err(|e| format!("{path}: {e}"))?);
-    }
+    let (mut records, _) = read_record_files(&args.data)?;
     records.truncate(args.games.unwrap_or(records.len()));
     let (fit_on, held_out) = split(&records)?;
     let scale = fit_scale(&fit_on);

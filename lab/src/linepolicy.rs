@@ -7,8 +7,9 @@
 
 use crate::cli::LinePolicyArgs;
 use crate::read_text;
-use crate::tuning::data::read_records;
-use crate::tuning::linepolicy::{fit_policy, policy_scores, LinePolicy, PolicyFit, PolicySample};
+use crate::tuning::adam::Schedule;
+use crate::tuning::data::read_record_files;
+use crate::tuning::linepolicy::{fit_policy, policy_scores, LinePolicy, PolicySample};
 use crate::tuning::lines::LineCodes;
 use crate::tuning::order::{cross_entropy, order_logits, top_k, visit_choices, Choice};
 use gomoku::ai::policy::PolicyWeights;
@@ -24,11 +25,7 @@ const TOPS: [usize; 3] = [1, 3, 6];
 pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
     let baseline = PolicyWeights::parse(&read_text(&args.baseline)?)
         .map_err(|e| format!("{}: {e}", args.baseline.display()))?;
-    let mut records = Vec::new();
-    for path in args.data.split(',') {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        records.extend(read_records(&text).map_err(|e| format!("{path}: {e}"))?);
-    }
+    let (mut records, _) = read_record_files(&args.data)?;
     records.truncate(args.games.unwrap_or(usize::MAX));
     let codes = LineCodes::new(args.reach);
     let (mut train, mut valid, mut valid_choices) = (Vec::new(), Vec::new(), Vec::new());
@@ -66,7 +63,7 @@ pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
         baseline_line(&valid_choices, &baseline)
     );
     let mut policy = LinePolicy::new(codes.classes(), args.dims, args.seed);
-    let fit = PolicyFit {
+    let fit = Schedule {
         batch: args.batch,
         rate: args.rate,
         decay: args.decay,

@@ -4,12 +4,11 @@
 //! the numbers go to `docs/strength-log.md`.
 
 use crate::cli::LineValueArgs;
-use crate::tuning::data::{read_records, GameRecord, TRAINING_SIZE};
+use crate::tuning::adam::Schedule;
+use crate::tuning::data::{read_record_files, GameRecord, TRAINING_SIZE};
 use crate::tuning::features::is_quiet;
 use crate::tuning::fit::least_on_log_scale;
-use crate::tuning::linenet::{
-    cross_entropy, fit_lines, line_loss, sigmoid, LineFit, LineNet, LineSample,
-};
+use crate::tuning::linenet::{cross_entropy, fit_lines, line_loss, sigmoid, LineNet, LineSample};
 use crate::tuning::lines::LineCodes;
 use gomoku::ai::eval::evaluate;
 use gomoku::ai::Position;
@@ -30,11 +29,7 @@ struct Seen {
 
 /// Runs the experiment.
 pub fn run_line_value(args: &LineValueArgs) -> Result<(), String> {
-    let mut records = Vec::new();
-    for path in args.data.split(',') {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        records.extend(read_records(&text).map_err(|e| format!("{path}: {e}"))?);
-    }
+    let (mut records, _) = read_record_files(&args.data)?;
     records.truncate(args.games.unwrap_or(usize::MAX));
     let codes = LineCodes::new(args.reach);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
@@ -66,7 +61,7 @@ pub fn run_line_value(args: &LineValueArgs) -> Result<(), String> {
     let samples: Vec<LineSample> = train.drain(..).map(|s| s.sample).collect();
     let held: Vec<LineSample> = valid.iter().map(|s| s.sample.clone()).collect();
     let mut net = LineNet::new(codes.classes(), args.dims, args.hidden, args.seed);
-    let fit = LineFit {
+    let fit = Schedule {
         decay: args.decay,
         batch: args.batch,
         rate: args.rate,

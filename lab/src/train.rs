@@ -3,7 +3,7 @@
 
 use crate::cli::TrainArgs;
 use crate::gendata::{read_weights, write_atomically};
-use crate::tuning::data::{read_records, GameRecord};
+use crate::tuning::data::read_record_files;
 use crate::tuning::features::{samples_of, weight_vector, Layout, Sample};
 use crate::tuning::fit::{fit, fit_scale, fit_score_scale, loss, sigmoid, Options, DECIDED};
 use crate::tuning::net::{fit_net, net_loss, Net, NetOptions};
@@ -62,7 +62,7 @@ pub fn run_train(args: &TrainArgs, command_line: &str) -> Result<(), String> {
     let rule = args.rule;
     let data = args.data.as_str();
     let out = args.out.as_path();
-    let (records, made) = read_data(data)?;
+    let (records, made) = read_record_files(data)?;
     let layout = Layout::of(rule);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for (n, record) in records.iter().enumerate() {
@@ -136,18 +136,6 @@ pub fn run_train(args: &TrainArgs, command_line: &str) -> Result<(), String> {
     write_atomically(out, &weights.to_text(&header))?;
     eprintln!("train: held-out loss {before:.5} -> {after:.5}; wrote {}", out.display());
     Ok(())
-}
-
-/// The records of every file in the comma-separated list `data`, and how each file was made
-/// (its first line, the `gen-data` command).
-fn read_data(data: &str) -> Result<(Vec<GameRecord>, Vec<String>), String> {
-    let (mut records, mut made) = (Vec::new(), Vec::new());
-    for path in data.split(',') {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        records.extend(read_records(&text).map_err(|e| format!("{path}: {e}"))?);
-        made.push(text.lines().next().unwrap_or("").trim_start_matches('#').trim().to_string());
-    }
-    Ok((records, made))
 }
 
 /// The file's comment: the data files' own first lines, the command, and the fit's numbers.

@@ -2,7 +2,7 @@
 //! at a time, sparse blocks updated only where their gradient is), and a seeded shuffle.
 
 use rand::rngs::SmallRng;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 
 /// Adam's moments for one block of parameters.
 #[derive(Clone)]
@@ -40,8 +40,56 @@ pub(crate) struct Step {
     pub(crate) decay: f32,
 }
 
+/// How a small network is fitted: minibatch Adam over shuffled passes of the data.
+#[derive(Clone, Copy, Debug)]
+pub struct Schedule {
+    /// Positions a step.
+    pub batch: usize,
+    /// Adam's step size.
+    pub rate: f32,
+    /// Weight decay of the line rows (per unit of step size).
+    pub decay: f32,
+    /// Passes over the data.
+    pub epochs: usize,
+    /// Seed of the shuffles.
+    pub seed: u64,
+}
+
+/// What [`Schedule::run`] asks of the fit next.
+pub(crate) enum Turn<'a> {
+    /// A step on these samples (their indices), the `t`-th step of the fit.
+    Batch(&'a [usize], i32),
+    /// A pass over the data (counted from 1) has ended.
+    Pass(usize),
+}
+
+impl Schedule {
+    /// Walks `samples` samples in shuffled minibatches, pass after pass, handing each turn to
+    /// `on`.
+    pub(crate) fn run(&self, samples: usize, on: &mut dyn FnMut(Turn)) {
+        let mut rng = SmallRng::seed_from_u64(self.seed);
+        let mut order: Vec<usize> = (0..samples).collect();
+        let mut t = 0;
+        for pass in 1..=self.epochs {
+            shuffle(&mut order, &mut rng);
+            for batch in order.chunks(self.batch.max(1)) {
+                t += 1;
+                on(Turn::Batch(batch, t));
+            }
+            on(Turn::Pass(pass));
+        }
+    }
+
+    /// The step of the `t`-th batch for the line rows (with weight decay) and for the other
+    /// parameters (without).
+    pub(crate) fn steps(&self, t: i32) -> (Step, Step) {
+        let rows = Step { rate: self.rate, t, decay: self.decay };
+        (rows, Step { decay: 0.0, ..rows })
+    }
+}
+
 /// Fisher–Yates with our own generator (the same order for the same seed on every machine).
-pub(crate) fn shuffle(order: &mut [usize], rng: &mut SmallRng) {
+fn shuffle(order: &mut [usize], rng: &mut SmallRng) {
     for i in (1..order.len()).rev() {
         order.swap(i, rng.random_range(0..=i));
     }

@@ -96,6 +96,18 @@ pub fn read_records(text: &str) -> Result<Vec<GameRecord>, String> {
         .collect()
 }
 
+/// The records of every file in the comma-separated list `data`, in the order given, and how
+/// each file was made (its first line, the `gen-data` command).
+pub fn read_record_files(data: &str) -> Result<(Vec<GameRecord>, Vec<String>), String> {
+    let (mut records, mut made) = (Vec::new(), Vec::new());
+    for path in data.split(',') {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        records.extend(read_records(&text).map_err(|e| format!("{path}: {e}"))?);
+        made.push(text.lines().next().unwrap_or("").trim_start_matches('#').trim().to_string());
+    }
+    Ok((records, made))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

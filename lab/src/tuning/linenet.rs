@@ -7,7 +7,7 @@
 //! Fitted by minibatch Adam on the cross-entropy against a target (the game's result blended
 //! with the searched score, as [`super::fit`] does); the line rows get lazy (sparse) updates.
 
-use super::adam::{shuffle, Moments, Step};
+use super::adam::{Moments, Schedule, Step, Turn};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -181,30 +181,13 @@ impl Gradient {
     }
 }
 
-/// How to fit.
-#[derive(Clone, Copy, Debug)]
-pub struct LineFit {
-    /// Weight decay of the line rows (per unit of step size).
-    pub decay: f32,
-    /// Positions a step.
-    pub batch: usize,
-    /// Adam's step size.
-    pub rate: f32,
-    /// Passes over the data.
-    pub epochs: usize,
-    /// Seed of the shuffles.
-    pub seed: u64,
-}
-
 /// Fits `net` to `train`, calling `report(epoch, net)` after every pass.
 pub fn fit_lines(
     net: &mut LineNet,
     train: &[LineSample],
-    fit: &LineFit,
+    fit: &Schedule,
     report: &mut dyn FnMut(usize, &LineNet),
 ) {
-    let mut rng = SmallRng::seed_from_u64(fit.seed);
-    let mut order: Vec<usize> = (0..train.len()).collect();
     let mut moments = [
         Moments::new(net.rows.len()),
         Moments::new(net.dims),
@@ -213,25 +196,21 @@ pub fn fit_lines(
         Moments::new(net.hidden),
         Moments::new(1),
     ];
-    let mut t = 0;
-    for epoch in 1..=fit.epochs {
-        shuffle(&mut order, &mut rng);
-        for batch in order.chunks(fit.batch) {
-            t += 1;
+    fit.run(train.len(), &mut |turn| match turn {
+        Turn::Batch(batch, t) => {
             let mut grad = Gradient::zero(net);
             for &i in batch {
                 net.backward(&train[i], 1.0 / batch.len() as f32, &mut grad);
             }
-            apply(net, &grad, &mut moments, fit, t);
+            apply(net, &grad, &mut moments, fit.steps(t));
         }
-        report(epoch, net);
-    }
+        Turn::Pass(pass) => report(pass, net),
+    });
 }
 
-fn apply(net: &mut LineNet, grad: &Gradient, moments: &mut [Moments; 6], fit: &LineFit, t: i32) {
+fn apply(net: &mut LineNet, grad: &Gradient, moments: &mut [Moments; 6], steps: (Step, Step)) {
     let d = net.dims;
-    let rows = Step { rate: fit.rate, t, decay: fit.decay };
-    let plain = Step { decay: 0.0, ..rows };
+    let (rows, plain) = steps;
     for (&class, g) in &grad.rows {
         moments[0].step(&mut net.rows, g, class * d, rows);
     }
@@ -314,7 +293,7 @@ mod tests {
         }
         let mut net = LineNet::new(40, 8, 4, 1);
         let before = line_loss(&net, &data, false);
-        let fit = LineFit { decay: 0.0, batch: 32, rate: 0.01, epochs: 30, seed: 3 };
+        let fit = Schedule { decay: 0.0, batch: 32, rate: 0.01, epochs: 30, seed: 3 };
         fit_lines(&mut net, &data, &fit, &mut |_, _| {});
         let after = line_loss(&net, &data, false);
         assert!(after < 0.3 && after < before - 0.3, "loss {before} -> {after}");

@@ -4,7 +4,7 @@
 //! candidates says how likely each is to be played. Fitted by minibatch Adam on the
 //! cross-entropy of the moves played.
 
-use super::adam::{shuffle, Moments, Step};
+use super::adam::{Moments, Schedule, Turn};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -38,21 +38,6 @@ pub struct LinePolicy {
     pub bias: Vec<f32>,
     /// The read-out (`dims`).
     pub out: Vec<f32>,
-}
-
-/// How to fit.
-#[derive(Clone, Copy, Debug)]
-pub struct PolicyFit {
-    /// Positions a step.
-    pub batch: usize,
-    /// Adam's step size.
-    pub rate: f32,
-    /// Weight decay of the line rows (per unit of step size).
-    pub decay: f32,
-    /// Passes over the data.
-    pub epochs: usize,
-    /// Seed of the shuffles.
-    pub seed: u64,
 }
 
 impl LinePolicy {
@@ -136,33 +121,27 @@ struct PolicyGradient {
 pub fn fit_policy(
     policy: &mut LinePolicy,
     train: &[PolicySample],
-    fit: &PolicyFit,
+    fit: &Schedule,
     report: &mut dyn FnMut(usize, &LinePolicy),
 ) {
-    let mut rng = SmallRng::seed_from_u64(fit.seed);
-    let mut order: Vec<usize> = (0..train.len()).collect();
     let d = policy.dims;
     let mut moments = [Moments::new(policy.rows.len()), Moments::new(d), Moments::new(d)];
-    let mut t = 0;
-    for epoch in 1..=fit.epochs {
-        shuffle(&mut order, &mut rng);
-        for batch in order.chunks(fit.batch) {
-            t += 1;
+    fit.run(train.len(), &mut |turn| match turn {
+        Turn::Batch(batch, t) => {
             let mut grad =
                 PolicyGradient { rows: HashMap::new(), bias: vec![0.0; d], out: vec![0.0; d] };
             for &i in batch {
                 policy.backward(&train[i], 1.0 / batch.len() as f32, &mut grad);
             }
-            let rows = Step { rate: fit.rate, t, decay: fit.decay };
+            let (rows, plain) = fit.steps(t);
             for (&class, g) in &grad.rows {
                 moments[0].step(&mut policy.rows, g, class * d, rows);
             }
-            let plain = Step { decay: 0.0, ..rows };
             moments[1].step(&mut policy.bias, &grad.bias, 0, plain);
             moments[2].step(&mut policy.out, &grad.out, 0, plain);
         }
-        report(epoch, policy);
-    }
+        Turn::Pass(pass) => report(pass, policy),
+    });
 }
 
 /// The mean cross-entropy of the moves played, and how often the move played ranks within the
@@ -235,7 +214,7 @@ mod tests {
             })
             .collect();
         let mut policy = LinePolicy::new(50, 8, 2);
-        let fit = PolicyFit { batch: 16, rate: 0.01, decay: 0.0, epochs: 20, seed: 4 };
+        let fit = Schedule { batch: 16, rate: 0.01, decay: 0.0, epochs: 20, seed: 4 };
         fit_policy(&mut policy, &data, &fit, &mut |_, _| {});
         let (entropy, tops) = policy_scores(&policy, &data, &[1]);
         assert!(tops[0] > 0.95 && entropy < 0.2, "top-1 {} entropy {entropy}", tops[0]);
