@@ -17,7 +17,7 @@ import { bindBoardKeys, bindPointer } from './board/input.js';
 import { pointLabel, pointToClient, pointToPixel } from './board/geometry.js';
 import { bindShortcuts } from './keyboard.js';
 import { createSound } from './sound.js';
-import { applyTheme, prefersReducedMotion, readBoardTheme } from './theme.js';
+import { applyTheme, markLinuxWebview, prefersReducedMotion, readBoardTheme } from './theme.js';
 import { renderAnalysis, renderClock, renderPanel, renderSoundToggle } from './panel.js';
 import { createToast } from './toast.js';
 import { createBanner } from './dialogs/banner.js';
@@ -450,6 +450,7 @@ function loadingMarks() {
   };
 }
 
+markLinuxWebview();
 applyPreferences(prefsNow());
 window.addEventListener('load', () => board.setTheme(readBoardTheme()));
 setInterval(tickClocks, 100);

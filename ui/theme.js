@@ -32,6 +32,21 @@ export function applyTheme(preference, onChange) {
 }
 
 /**
+ * Marks the page as running in Linux's webview (WebKitGTK) with the class `linux` on <html>,
+ * before anything is styled: there the stylesheet names `sans-serif` instead of `system-ui`.
+ * WebKitGTK resolves `system-ui` slowly (~50 ms before the first frame, measured by
+ * `scripts/footprint.sh`; docs/startup-log.md), and on Linux fontconfig's `sans-serif` is the
+ * desktop's face already.
+ * @param {string} [userAgent]
+ * @returns {boolean} whether the page is so marked
+ */
+export function markLinuxWebview(userAgent = navigator.userAgent) {
+  const linux = /\bLinux\b/.test(userAgent) && !/\bAndroid\b/.test(userAgent);
+  document.documentElement.classList.toggle('linux', linux);
+  return linux;
+}
+
+/**
  * The board colours currently defined by the stylesheet (`--board-*` variables).
  * @returns {object} a partial board theme (see DEFAULT_BOARD_THEME in board/paint.js)
  */
@@ -50,6 +65,7 @@ export function readBoardTheme() {
     forbidden: read('--board-forbidden'),
     cursor: read('--board-cursor'),
     pageShadow: read('--board-shadow'),
+    font: read('--board-font'),
   };
   return Object.fromEntries(Object.entries(theme).filter(([, v]) => v !== ''));
 }

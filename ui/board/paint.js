@@ -18,6 +18,7 @@ export const DEFAULT_BOARD_THEME = Object.freeze({
   forbidden: '#d42f1f',
   cursor: '#2563eb',
   pageShadow: 'rgba(40, 24, 8, 0.35)',
+  font: 'system-ui, sans-serif',
 });
 
 /** Deterministic PRNG (mulberry32) so the grain is the same on every redraw. */
@@ -219,7 +220,7 @@ export function paintCoordinates(ctx, layout, theme) {
   const fontPx = Math.max(8, Math.min(15, cell * 0.34));
   ctx.save();
   ctx.fillStyle = theme.coord;
-  ctx.font = `600 ${fontPx}px system-ui, sans-serif`;
+  ctx.font = `600 ${fontPx}px ${theme.font ?? DEFAULT_BOARD_THEME.font}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   // clear of a stone on the edge line (radius 0.47 cell), still inside the rim
@@ -321,13 +322,14 @@ export function paintStone(ctx, sprite, px, py, scale = 1, alpha = 1) {
  * @param {number} py
  * @param {number} radius
  * @param {string} color
+ * @param {string} [family] the font family (the board theme's `font`)
  */
-export function paintLabel(ctx, text, px, py, radius, color) {
+export function paintLabel(ctx, text, px, py, radius, color, family = DEFAULT_BOARD_THEME.font) {
   const label = String(text);
   const scale = label.length >= 3 ? 0.62 : label.length === 2 ? 0.78 : 0.9;
   ctx.save();
   ctx.fillStyle = color;
-  ctx.font = `650 ${radius * scale}px system-ui, sans-serif`;
+  ctx.font = `650 ${radius * scale}px ${family}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(label, px, py + radius * 0.04);

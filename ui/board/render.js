@@ -231,7 +231,7 @@ export class BoardRenderer {
       const color = i % 2 === 0 ? this.model.hintColor : (this.model.hintColor === 'black' ? 'white' : 'black');
       const { px, py } = pointToPixel(layout, p.x, p.y);
       paintStone(ctx, this.sprites[color], px, py, 1, i === 0 ? 0.6 : 0.32);
-      paintLabel(ctx, i + 1, px, py, r, color === 'black' ? 'rgba(255,255,255,0.9)' : 'rgba(0,0,0,0.75)');
+      paintLabel(ctx, i + 1, px, py, r, color === 'black' ? 'rgba(255,255,255,0.9)' : 'rgba(0,0,0,0.75)', this.theme.font);
       if (i === 0) paintHintRing(ctx, px, py, r, this.theme);
     });
   }
@@ -244,7 +244,7 @@ export class BoardRenderer {
         const { px, py } = pointToPixel(layout, s.x, s.y);
         const isLast = lastMove && lastMove.x === s.x && lastMove.y === s.y;
         const ink = isLast ? this.theme.accent : s.color === 'black' ? '#f4f1ea' : '#1d1b18';
-        if (s.number != null) paintLabel(ctx, s.number, px, py, r, ink);
+        if (s.number != null) paintLabel(ctx, s.number, px, py, r, ink, this.theme.font);
       }
     } else if (lastMove) {
       const { px, py } = pointToPixel(layout, lastMove.x, lastMove.y);

@@ -40,7 +40,7 @@ export async function boardPng(model, theme, options) {
     const { px, py } = pointToPixel(layout, s.x, s.y);
     paintStone(ctx, sprites[s.color], px, py);
     if (options.numbers && s.number != null) {
-      paintLabel(ctx, s.number, px, py, r, s.color === 'black' ? '#f4f1ea' : '#1d1b18');
+      paintLabel(ctx, s.number, px, py, r, s.color === 'black' ? '#f4f1ea' : '#1d1b18', theme.font);
     }
   }
   if (!options.numbers && model.lastMove) {
