@@ -203,8 +203,8 @@ impl Sink {
 /// The evaluation to play `rule` with: the hand-set weights (`hand`), the embedded ones
 /// (`embedded`) or a weights file's.
 ///
-/// The network on top of them (freestyle and standard) is the embedded one with the embedded
-/// weights and none with others, unless `--net` names one: `embedded`, `none` or a network file.
+/// The network on top of them (the rule's own) is the embedded one with the embedded weights
+/// and none with others, unless `--net` names one: `embedded`, `none` or a network file.
 pub fn evaluation_of(rule: Rule, args: &WeightsArgs) -> Result<Evaluation, String> {
     let which = args.weights.as_str();
     let mut evaluation = Evaluation::embedded();
@@ -214,11 +214,11 @@ pub fn evaluation_of(rule: Rule, args: &WeightsArgs) -> Result<Evaluation, Strin
     let net = args.net.as_deref().unwrap_or(if which == "embedded" { "embedded" } else { "none" });
     Ok(match net {
         "embedded" => evaluation,
-        "none" => evaluation.with_network(None),
+        "none" => evaluation.with_rule_network(rule, None),
         path => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
             let table = NetTable::parse(&text).map_err(|e| format!("{path}: {e}"))?;
-            evaluation.with_network(Some(table))
+            evaluation.with_rule_network(rule, Some(table))
         }
     })
 }

@@ -1,6 +1,7 @@
 //! The evaluation's learned parameters, handed to an [`Engine`](super::Engine) when it is made:
 //! for each rule the point tables of both colours (from [`RuleWeights`]), the network on top of
-//! them if the rule has one, and the learned candidate order if it has one.
+//! them (freestyle and standard share one; renju's has rows for each colour), and the learned
+//! candidate order if the rule has one.
 //!
 //! [`Evaluation::embedded`] gives the files compiled into the engine (`weights/*.txt`); a tool
 //! that generates data with other weights builds its own with [`Evaluation::with_weights`] and
@@ -61,13 +62,19 @@ impl Evaluation {
         self
     }
 
-    /// These parameters with `network` (or none) on top of the rules that have a network today
-    /// (freestyle and standard share one; renju has none).
+    /// These parameters with `network` (or none) on top of freestyle and standard (which share
+    /// one network).
     pub fn with_network(mut self, network: Option<NetTable>) -> Evaluation {
         let network = network.map(Arc::new);
         for rule in [Rule::Freestyle, Rule::Standard] {
             self.rules[slot(rule)].network = network.clone();
         }
+        self
+    }
+
+    /// These parameters with `network` (or none) on top of `rule` alone.
+    pub fn with_rule_network(mut self, rule: Rule, network: Option<NetTable>) -> Evaluation {
+        self.rules[slot(rule)].network = network.map(Arc::new);
         self
     }
 }
@@ -88,14 +95,21 @@ pub fn embedded_network() -> NetTable {
     NetTable::parse(text).unwrap_or_else(|e| panic!("embedded {e}"))
 }
 
+/// The embedded network of renju (each colour with rows of its own).
+pub fn embedded_renju_network() -> NetTable {
+    let text = include_str!("weights/net-renju.txt");
+    NetTable::parse(text).unwrap_or_else(|e| panic!("embedded {e}"))
+}
+
 fn build_embedded() -> Evaluation {
     let network = Some(Arc::new(embedded_network()));
+    let renju_network = Some(Arc::new(embedded_renju_network()));
     let order = PolicyWeights::parse(include_str!("weights/order-freestyle.txt"))
         .unwrap_or_else(|e| panic!("embedded {e}"));
     let policy = Some(Arc::new(Policy::of(&order)));
     let of = |rule: Rule| RuleEvaluation {
         points: point_tables(&embedded_weights(rule)),
-        network: if rule.has_forbidden_points() { None } else { network.clone() },
+        network: if rule == Rule::Renju { renju_network.clone() } else { network.clone() },
         policy: if rule == Rule::Freestyle { policy.clone() } else { None },
     };
     Evaluation { rules: Rule::ALL.map(of) }
@@ -119,12 +133,13 @@ mod tests {
     use crate::ai::weights::{Weights, QUADS};
 
     #[test]
-    fn every_rule_has_its_tables_and_only_freestyle_and_standard_a_network() {
+    fn every_rule_has_its_tables_and_a_network_renju_one_per_colour() {
         let evaluation = Evaluation::embedded();
         for rule in Rule::ALL {
             let r = evaluation.rule(rule);
             assert_eq!(r.points[0].values.len(), QUADS);
-            assert_eq!(r.has_network(), !rule.has_forbidden_points(), "{rule}");
+            let network = r.network.as_deref().expect("a network");
+            assert_eq!(network.is_per_colour(), rule.has_forbidden_points(), "{rule}");
         }
         assert!(evaluation.rule(Rule::Freestyle).policy.is_some());
         assert!(evaluation.rule(Rule::Renju).policy.is_none());

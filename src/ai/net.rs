@@ -4,17 +4,24 @@
 //! clips the sum to `0..=ONE`, and the evaluation adds each unit's clipped value times its
 //! output weight. The rows' sums are kept up to date by the position as the linear sums are.
 //!
+//! Where the colours' rules differ (renju: black's forbidden points) each colour has its own rows:
+//! a colour's points use its rows, and the threat terms are the side to move's.
+//!
 //! The file format, one item a line (`#` starts a comment):
 //!
 //! ```text
 //! hidden 8                     # must be HIDDEN
 //! bias 2048 2048 …             # per unit, in 1/ONE
 //! output 120 -95 …             # per unit, evaluation units at a full unit
+//! set black                    # optional: the rows below are black's (then `set white`)
 //! combo F3 F2 B1 N m1 … m8 w1 … w8   # rows to move, then waiting, in 1/ONE
 //! threat open_four t1 … t8
 //! ```
+//!
+//! Without `set` lines both colours share one set of rows; with them the file gives both.
 
 use super::weights::{combo_of, pattern_named, COMBOS, THREATS, THREAT_NAMES};
+use crate::color::Color;
 
 /// Hidden units.
 pub const HIDDEN: usize = 8;
@@ -27,13 +34,26 @@ pub const NO_COMBO: u16 = COMBOS as u16;
 /// One unit row per hidden unit.
 pub type Row = [i32; HIDDEN];
 
+/// One colour's rows (or both colours', when they share them).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetRows {
+    /// By combination number (and [`NO_COMBO`], zero): `[to move, waiting]` rows.
+    pub rows: Vec<[Row; 2]>,
+    /// By threat term (the side to move's).
+    pub threats: [Row; THREATS],
+}
+
+impl NetRows {
+    fn zero() -> NetRows {
+        NetRows { rows: vec![[[0; HIDDEN]; 2]; COMBOS + 1], threats: [[0; HIDDEN]; THREATS] }
+    }
+}
+
 /// The network's parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NetTable {
-    /// By combination number (and [`NO_COMBO`], zero): `[to move, waiting]` rows.
-    pub rows: Vec<[Row; 2]>,
-    /// By threat term.
-    pub threats: [Row; THREATS],
+    /// One set of rows shared by both colours, or black's then white's.
+    sets: Vec<NetRows>,
     /// Per unit.
     pub bias: Row,
     /// Per unit, evaluation units.
@@ -44,12 +64,9 @@ impl NetTable {
     /// Reads a network file.
     pub fn parse(text: &str) -> Result<NetTable, String> {
         let zero = [0; HIDDEN];
-        let mut net = NetTable {
-            rows: vec![[zero; 2]; COMBOS + 1],
-            threats: [zero; THREATS],
-            bias: zero,
-            output: zero,
-        };
+        let mut net = NetTable { sets: vec![NetRows::zero()], bias: zero, output: zero };
+        let mut current = 0;
+        let mut per_colour = false;
         for (n, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("").trim();
             let words: Vec<&str> = line.split_whitespace().collect();
@@ -64,23 +81,48 @@ impl NetTable {
                 Some("hidden") if words.len() == 2 && words[1] == HIDDEN.to_string() => {}
                 Some("bias") => net.bias = row(&numbers(1, HIDDEN)?),
                 Some("output") => net.output = row(&numbers(1, HIDDEN)?),
+                Some("set") => {
+                    current = match words.as_slice() {
+                        ["set", "black"] if !per_colour => 0,
+                        ["set", "white"] if per_colour && current == 0 => 1,
+                        _ => return Err(bad()),
+                    };
+                    per_colour = true;
+                    if current == 1 {
+                        net.sets.push(NetRows::zero());
+                    }
+                }
                 Some("combo") => {
                     let names = words.get(1..5).ok_or_else(bad)?;
                     let patterns: Option<Vec<_>> = names.iter().map(|w| pattern_named(w)).collect();
                     let p = patterns.ok_or_else(bad)?;
                     let v = numbers(5, 2 * HIDDEN)?;
-                    net.rows[combo_of([p[0], p[1], p[2], p[3]])] =
+                    net.sets[current].rows[combo_of([p[0], p[1], p[2], p[3]])] =
                         [row(&v[..HIDDEN]), row(&v[HIDDEN..])];
                 }
                 Some("threat") => {
                     let name = words.get(1).ok_or_else(bad)?;
                     let j = THREAT_NAMES.iter().position(|t| t == name).ok_or_else(bad)?;
-                    net.threats[j] = row(&numbers(2, HIDDEN)?);
+                    net.sets[current].threats[j] = row(&numbers(2, HIDDEN)?);
                 }
                 _ => return Err(bad()),
             }
         }
+        if per_colour && net.sets.len() != 2 {
+            return Err("network: `set black` without `set white`".into());
+        }
         Ok(net)
+    }
+
+    /// The rows `color`'s points and threat terms use.
+    #[inline]
+    pub fn rows_of(&self, color: Color) -> &NetRows {
+        &self.sets[color.index().min(self.sets.len() - 1)]
+    }
+
+    /// Whether each colour has rows of its own.
+    pub fn is_per_colour(&self) -> bool {
+        self.sets.len() == 2
     }
 
     /// The network's value for hidden sums `sums` (the rows' sums and bias, before clipping).
@@ -102,7 +144,10 @@ mod tests {
     fn a_network_reads_and_bad_lines_are_refused() {
         let eight = "1 2 3 4 5 6 7 8";
         let good = format!("hidden 8\nbias {eight}\noutput {eight}\nthreat open_four {eight}\n");
-        assert_eq!(NetTable::parse(&good).unwrap().output, [1, 2, 3, 4, 5, 6, 7, 8]);
+        let net = NetTable::parse(&good).unwrap();
+        assert_eq!(net.output, [1, 2, 3, 4, 5, 6, 7, 8]);
+        assert!(!net.is_per_colour());
+        assert_eq!(net.rows_of(Color::Black), net.rows_of(Color::White));
         for bad in [
             "hidden 16".to_string(),
             "bias 1 2 3".to_string(),
@@ -111,9 +156,25 @@ mod tests {
             format!("combo F3 F2 B1 XX {eight} {eight}"),
             format!("threat nothing {eight}"),
             "hello".to_string(),
+            "set white".to_string(),
+            "set black".to_string(),
+            "set black\nset white\nset black".to_string(),
+            "set green".to_string(),
         ] {
             assert!(NetTable::parse(&bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn each_colour_reads_its_own_rows_after_set_lines() {
+        let (a, b) = ("1 2 3 4 5 6 7 8", "9 9 9 9 9 9 9 9");
+        let text =
+            format!("hidden 8\nset black\nthreat open_four {a}\nset white\nthreat open_four {b}\n");
+        let net = NetTable::parse(&text).unwrap();
+        assert!(net.is_per_colour());
+        let open_four = THREAT_NAMES.iter().position(|t| *t == "open_four").unwrap();
+        assert_eq!(net.rows_of(Color::Black).threats[open_four], [1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(net.rows_of(Color::White).threats[open_four], [9; HIDDEN]);
     }
 
     #[test]

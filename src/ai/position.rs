@@ -376,7 +376,7 @@ impl Position {
         let (mine, theirs) = (&self.hidden[color.index()][0], &self.hidden[(!color).index()][1]);
         let mut sums = net.bias;
         add_difference(&mut sums, mine, theirs);
-        for (row, _) in net.threats.iter().zip(threats).filter(|(_, &t)| t) {
+        for (row, _) in net.rows_of(color).threats.iter().zip(threats).filter(|(_, &t)| t) {
             for (sum, r) in sums.iter_mut().zip(row) {
                 *sum += r;
             }
@@ -558,8 +558,9 @@ impl Position {
         let (old, old_learned, old_combo) = (point.shapes[c], point.learned[c], point.combo[c]);
         if let Some(net) = self.net.as_deref() {
             if combo != old_combo {
+                let rows = &net.rows_of(Color::ALL[c]).rows;
                 let (new_rows, old_rows) =
-                    (&net.rows[usize::from(combo)], &net.rows[usize::from(old_combo)]);
+                    (&rows[usize::from(combo)], &rows[usize::from(old_combo)]);
                 for role in 0..2 {
                     add_difference(&mut self.hidden[c][role], &new_rows[role], &old_rows[role]);
                 }

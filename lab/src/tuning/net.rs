@@ -6,10 +6,11 @@
 //! weights and small random input weights; the linear weights may be held where they are (a
 //! step size of zero), so that the network learns only what they miss.
 
-use super::features::Sample;
+use super::features::{Sample, PER_SET};
 use super::fit::{sigmoid, target, Options};
 use gomoku::ai::net::{HIDDEN, ONE};
-use gomoku::ai::weights::{combinations, COMBOS, PATTERN_NAMES, THREATS, THREAT_NAMES};
+use gomoku::ai::weights::{combinations, COMBOS, PATTERN_NAMES, THREAT_NAMES};
+use gomoku::Color;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -71,24 +72,36 @@ impl Net {
 
 impl Net {
     /// The network as the engine's file (see [`gomoku::ai::net`]), after `header` (comment
-    /// lines); the features are laid out as one shared set (to move, waiting, threats).
+    /// lines); the features laid out as one shared set (to move, waiting, threats) or as one
+    /// such set per colour (renju), written as `set black` / `set white` sections.
     pub fn to_text(&self, header: &str) -> Result<String, String> {
-        if self.hidden != HIDDEN || self.linear.len() != 2 * COMBOS + THREATS {
-            return Err(format!("the engine reads {HIDDEN} hidden units over one shared set"));
+        let sets = self.linear.len() / PER_SET;
+        if self.hidden != HIDDEN || !(1..=2).contains(&sets) || self.linear.len() % PER_SET != 0 {
+            return Err(format!("the engine reads {HIDDEN} hidden units over one or two sets"));
         }
-        let scaled = |v: &[f64], by: f64| -> String {
-            let ints: Vec<String> =
-                v.iter().map(|x| ((x * by).round() as i64).to_string()).collect();
-            ints.join(" ")
-        };
         let one = f64::from(ONE);
-        let row = |i: usize| &self.input[i * HIDDEN..][..HIDDEN];
         let mut out: String = header.lines().map(|l| format!("# {l}\n")).collect();
         out += &format!(
             "hidden {HIDDEN}\nbias {}\noutput {}\n",
             scaled(&self.bias, one),
             scaled(&self.output, 1.0)
         );
+        if sets == 1 {
+            out += &self.set_text(0);
+        } else {
+            for color in Color::ALL {
+                out += &format!("set {}\n", color.name());
+                out += &self.set_text(color.index() * PER_SET);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The rows of the set of features from `base` on, as the engine's file lines.
+    fn set_text(&self, base: usize) -> String {
+        let one = f64::from(ONE);
+        let row = |i: usize| &self.input[(base + i) * HIDDEN..][..HIDDEN];
+        let mut out = String::new();
         for (k, p) in combinations().iter().enumerate() {
             let [a, b, c, d] = p.map(|x| PATTERN_NAMES[usize::from(x)]);
             out += &format!(
@@ -100,8 +113,14 @@ impl Net {
         for (j, name) in THREAT_NAMES.iter().enumerate() {
             out += &format!("threat {name} {}\n", scaled(row(2 * COMBOS + j), one));
         }
-        Ok(out)
+        out
     }
+}
+
+/// `v` times `by`, rounded, as space-separated integers.
+fn scaled(v: &[f64], by: f64) -> String {
+    let ints: Vec<String> = v.iter().map(|x| ((x * by).round() as i64).to_string()).collect();
+    ints.join(" ")
 }
 
 /// The mean cross-entropy of the network's predictions against the targets.
@@ -248,10 +267,10 @@ mod tests {
     use gomoku::Pos;
     use gomoku::Rule;
 
-    /// A network whose units are far from zero and from each other.
-    fn lively_net() -> Net {
-        let layout = Layout::of(Rule::Freestyle);
-        let linear = weight_vector(&embedded_weights(Rule::Freestyle), layout);
+    /// A network for `rule` whose units are far from zero and from each other.
+    fn lively_net(rule: Rule) -> Net {
+        let layout = Layout::of(rule);
+        let linear = weight_vector(&embedded_weights(rule), layout);
         let mut net = Net::start(&linear, HIDDEN, 3);
         let mut rng = SmallRng::seed_from_u64(5);
         for a in net.input.iter_mut() {
@@ -266,14 +285,27 @@ mod tests {
 
     #[test]
     fn the_engine_evaluates_a_network_file_as_the_fit_does() {
-        let net = lively_net();
+        engine_matches_fit(Rule::Freestyle);
+    }
+
+    #[test]
+    fn the_engine_evaluates_a_renju_network_with_rows_per_colour_as_the_fit_does() {
+        let text = lively_net(Rule::Renju).to_text("a test").unwrap();
+        assert!(text.contains("set black") && text.contains("set white"));
+        engine_matches_fit(Rule::Renju);
+    }
+
+    /// Plays a short game of `rule` and compares the engine's evaluation with a lively
+    /// network's file on top to the fit's value of the same network, position by position.
+    fn engine_matches_fit(rule_name: Rule) {
+        let net = lively_net(rule_name);
         let text = net.to_text("a test").unwrap();
         let table = NetTable::parse(&text).unwrap();
-        let evaluation = Evaluation::embedded().with_network(Some(table));
-        let layout = Layout::of(Rule::Freestyle);
+        let evaluation = Evaluation::embedded().with_rule_network(rule_name, Some(table));
+        let layout = Layout::of(rule_name);
         let board = Board::new(15).unwrap();
-        let rule = evaluation.rule(Rule::Freestyle);
-        let mut pos = Position::with_evaluation(&board, Rule::Freestyle, Color::Black, rule);
+        let rule = evaluation.rule(rule_name);
+        let mut pos = Position::with_evaluation(&board, rule_name, Color::Black, rule);
         let moves = [(7, 7), (8, 8), (7, 8), (6, 6), (7, 9), (9, 9), (8, 10), (6, 8), (5, 7)];
         let mut units_used = 0;
         for (n, &(x, y)) in moves.iter().enumerate() {
