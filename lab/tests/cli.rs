@@ -161,3 +161,26 @@ fn the_move_order_is_fitted_from_a_match_log_to_a_file_the_engine_reads() {
         .unwrap();
     assert!(!refused.status.success());
 }
+
+/// The shipped renju network is what its recorded command fits on the shipped games, to the last
+/// digit: the command in the file's first line is run again (its outputs sent to a scratch
+/// folder) and the two files agree from the third line on (the first two name the paths).
+#[test]
+fn the_shipped_renju_network_is_the_fit_of_the_shipped_games() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let shipped = std::fs::read_to_string(root.join("src/ai/weights/net-renju.txt")).unwrap();
+    let command = shipped.lines().next().unwrap().split('`').nth(1).expect("a recorded command");
+    let dir = scratch("renju-net");
+    let (linear, network) = (dir.join("linear.txt"), dir.join("net.txt"));
+    let mut args: Vec<String> = command.split_whitespace().skip(1).map(String::from).collect();
+    for (flag, path) in [("--out", &linear), ("--net-out", &network)] {
+        let at = args.iter().position(|a| a == flag).expect(flag) + 1;
+        args[at] = path.display().to_string();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_gomoku")).args(&args).current_dir(&root).output();
+    let out = out.unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let refitted = std::fs::read_to_string(&network).unwrap();
+    let tail = |text: &str| text.lines().skip(2).map(String::from).collect::<Vec<_>>();
+    assert_eq!(tail(&refitted), tail(&shipped));
+}
