@@ -214,11 +214,11 @@ pub fn evaluation_of(rule: Rule, args: &WeightsArgs) -> Result<Evaluation, Strin
     let net = args.net.as_deref().unwrap_or(if which == "embedded" { "embedded" } else { "none" });
     Ok(match net {
         "embedded" => evaluation,
-        "none" => evaluation.with_rule_network(rule, None),
+        "none" => evaluation.with_network(rule, None),
         path => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
             let table = NetTable::parse(&text).map_err(|e| format!("{path}: {e}"))?;
-            evaluation.with_rule_network(rule, Some(table))
+            evaluation.with_network(rule, Some(table))
         }
     })
 }

@@ -62,18 +62,8 @@ impl Evaluation {
         self
     }
 
-    /// These parameters with `network` (or none) on top of freestyle and standard (which share
-    /// one network).
-    pub fn with_network(mut self, network: Option<NetTable>) -> Evaluation {
-        let network = network.map(Arc::new);
-        for rule in [Rule::Freestyle, Rule::Standard] {
-            self.rules[slot(rule)].network = network.clone();
-        }
-        self
-    }
-
     /// These parameters with `network` (or none) on top of `rule` alone.
-    pub fn with_rule_network(mut self, rule: Rule, network: Option<NetTable>) -> Evaluation {
+    pub fn with_network(mut self, rule: Rule, network: Option<NetTable>) -> Evaluation {
         self.rules[slot(rule)].network = network.map(Arc::new);
         self
     }
@@ -149,7 +139,10 @@ mod tests {
     fn other_weights_change_only_their_rule() {
         let hand = RuleWeights { sets: [Weights::hand(), Weights::hand()] };
         let embedded = Evaluation::embedded();
-        let changed = embedded.clone().with_weights(Rule::Standard, &hand).with_network(None);
+        let changed = embedded
+            .clone()
+            .with_weights(Rule::Standard, &hand)
+            .with_network(Rule::Freestyle, None);
         let quad = 5;
         let hand_table = PointTable::of(&hand.sets[0]);
         assert_eq!(changed.rule(Rule::Standard).points[0].values[quad], hand_table.values[quad]);

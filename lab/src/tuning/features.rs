@@ -156,7 +156,7 @@ mod tests {
             let weights = weight_vector(&embedded_weights(rule), layout);
             // The linear part alone (the network on top is checked in `super::net`).
             let board = Board::new(15).unwrap();
-            let evaluation = Evaluation::embedded().with_network(None);
+            let evaluation = Evaluation::embedded().with_network(rule, None);
             let mut pos =
                 Position::with_evaluation(&board, rule, Color::Black, evaluation.rule(rule));
             for &(x, y) in &moves {

@@ -301,7 +301,7 @@ mod tests {
         let net = lively_net(rule_name);
         let text = net.to_text("a test").unwrap();
         let table = NetTable::parse(&text).unwrap();
-        let evaluation = Evaluation::embedded().with_rule_network(rule_name, Some(table));
+        let evaluation = Evaluation::embedded().with_network(rule_name, Some(table));
         let layout = Layout::of(rule_name);
         let board = Board::new(15).unwrap();
         let rule = evaluation.rule(rule_name);
