@@ -79,27 +79,25 @@ pub fn embedded_weights(rule: Rule) -> RuleWeights {
     RuleWeights::parse(text).unwrap_or_else(|e| panic!("embedded {e}"))
 }
 
-/// The embedded network of freestyle and standard.
-pub fn embedded_network() -> NetTable {
-    let text = include_str!("weights/net-freestyle.txt");
-    NetTable::parse(text).unwrap_or_else(|e| panic!("embedded {e}"))
-}
-
-/// The embedded network of renju (each colour with rows of its own).
-pub fn embedded_renju_network() -> NetTable {
-    let text = include_str!("weights/net-renju.txt");
+/// The embedded network of `rule`: freestyle and standard share one, renju's has rows for each
+/// colour.
+pub fn embedded_network(rule: Rule) -> NetTable {
+    let text = match rule {
+        Rule::Freestyle | Rule::Standard => include_str!("weights/net-freestyle.txt"),
+        Rule::Renju => include_str!("weights/net-renju.txt"),
+    };
     NetTable::parse(text).unwrap_or_else(|e| panic!("embedded {e}"))
 }
 
 fn build_embedded() -> Evaluation {
-    let network = Some(Arc::new(embedded_network()));
-    let renju_network = Some(Arc::new(embedded_renju_network()));
+    let shared = Some(Arc::new(embedded_network(Rule::Freestyle)));
+    let renju = Some(Arc::new(embedded_network(Rule::Renju)));
     let order = PolicyWeights::parse(include_str!("weights/order-freestyle.txt"))
         .unwrap_or_else(|e| panic!("embedded {e}"));
     let policy = Some(Arc::new(Policy::of(&order)));
     let of = |rule: Rule| RuleEvaluation {
         points: point_tables(&embedded_weights(rule)),
-        network: if rule == Rule::Renju { renju_network.clone() } else { network.clone() },
+        network: if rule == Rule::Renju { renju.clone() } else { shared.clone() },
         policy: if rule == Rule::Freestyle { policy.clone() } else { None },
     };
     Evaluation { rules: Rule::ALL.map(of) }
