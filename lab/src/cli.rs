@@ -370,11 +370,17 @@ pub struct RelabelArgs {
 /// `gomoku fit-order`.
 #[derive(Args, Debug)]
 pub struct FitOrderArgs {
-    /// The book the logged games started from.
-    #[arg(long)]
-    pub openings: PathBuf,
-    /// Whose moves are learned: first, second, black or white.
-    #[arg(long, value_parser = ["first", "second", "black", "white"])]
+    /// The book the logged games started from (with match logs).
+    #[arg(long, required_unless_present = "records")]
+    pub openings: Option<PathBuf>,
+    /// Record files (`gen-data` output), comma-separated, instead of match logs.
+    #[arg(long, conflicts_with_all = ["openings", "logs"])]
+    pub records: Option<String>,
+    /// The rule the games were played by.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// Whose moves are learned: first, second (a log's A or B), black, white or both colours.
+    #[arg(long, value_parser = ["first", "second", "black", "white", "both"])]
     pub learn: String,
     /// Where the order's weights go.
     #[arg(long)]
@@ -389,7 +395,7 @@ pub struct FitOrderArgs {
     #[arg(long, default_value_t = 1e-4)]
     pub reg: f64,
     /// Match logs (`gomoku match` output).
-    #[arg(required = true)]
+    #[arg(required_unless_present = "records")]
     pub logs: Vec<PathBuf>,
 }
 

@@ -1,36 +1,30 @@
 //! `gomoku fit-order`: fits the learned candidate order ([`gomoku::ai::policy`]) to the moves one
-//! player made in `gomoku match` logs, and writes the file the engine embeds
-//! (`src/ai/weights/order-freestyle.txt`).
+//! player or colour made in `gomoku match` logs or `gomoku gen-data` records, and writes the file
+//! the engine embeds (`src/ai/weights/order-*.txt`).
 
 use crate::cli::FitOrderArgs;
 use crate::gendata::write_atomically;
 use crate::read_text;
+use crate::tuning::data::read_record_files;
 use crate::tuning::order::{choices_of_game, cross_entropy, fit, top_k, Choice, FitOptions};
 use gomoku::ai::policy::PolicyWeights;
-use gomoku::{Color, Notation, Pos};
+use gomoku::{Color, Notation, Pos, Rule};
 
 /// Every `HELD_OUT`-th choice (from the first) is held out to measure the fit.
 const HELD_OUT: usize = 10;
 
-/// `gomoku fit-order --openings BOOK --learn first|second|black|white --out FILE [--steps N]
-/// [--rate R] [--reg R] LOG…`: each log is the output of a freestyle `gomoku match A B
-/// --openings BOOK` (one line a game); `--learn` picks whose moves are learned, from the move
-/// after the opening on: A's (first), B's (second), or one colour's whoever played it.
+/// `gomoku fit-order (--openings BOOK LOG… | --records FILES) [--rule R] --learn WHO --out FILE
+/// [--steps N] [--rate R] [--reg R]`: each log is the output of a `gomoku match A B --openings
+/// BOOK` (one line a game), each record file the output of `gomoku gen-data`; `--learn` picks
+/// whose moves are learned, from the move after the opening on: A's (first) or B's (second) of a
+/// log, one colour's whoever played it, or both colours'.
 pub fn run_fit_order(args: &FitOrderArgs) -> Result<(), String> {
-    let book_path = args.openings.display();
     let learner = args.learn.clone();
     let options = FitOptions { steps: args.steps, rate: args.rate, reg: args.reg };
-    let openings = crate::game_play::read_openings(&read_text(&args.openings)?)?;
-    let logs = &args.logs;
-    let (mut choices, mut games) = (Vec::new(), 0);
-    for path in logs {
-        let text = read_text(path)?;
-        for line in text.lines() {
-            let Some(game) = parse_game_line(line, &openings)? else { continue };
-            choices.extend(choices_of_game(&game.moves, game.opening, game.colour_of(&learner)));
-            games += 1;
-        }
-    }
+    let (choices, games, source) = match &args.records {
+        Some(records) => choices_of_records(records, &learner, args.rule)?,
+        None => choices_of_logs(args, &learner)?,
+    };
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
     for (i, choice) in choices.into_iter().enumerate() {
         if i % HELD_OUT == 0 {
@@ -50,18 +44,64 @@ pub fn run_fit_order(args: &FitOrderArgs) -> Result<(), String> {
     let result = quality(&held_out, &fitted);
     eprintln!("fit-order: fitted: {result}");
     let header = format!(
-        "Fitted by `gomoku fit-order --openings {book_path} --learn {learner} --steps {} --rate {} --reg {} {}`\n\
+        "Fitted by `gomoku fit-order {source} --rule {} --learn {learner} --steps {} --rate {} --reg {} --out {}`\n\
          {games} games, {} training and {} held-out choices (every {HELD_OUT}th held out).\n\
          Held out, hand-set order: {}\nHeld out, fitted: {result}",
+        args.rule,
         options.steps,
         options.rate,
         options.reg,
-        logs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" "),
+        args.out.display(),
         train.len(),
         held_out.len(),
         quality(&held_out, &neutral),
     );
     write_atomically(&args.out, &fitted.to_text(&header))
+}
+
+/// The choices of the games of `gomoku match` logs, how many games, and the arguments that named
+/// them.
+fn choices_of_logs(
+    args: &FitOrderArgs,
+    learner: &str,
+) -> Result<(Vec<Choice>, usize, String), String> {
+    let book = args.openings.as_ref().ok_or("match logs need --openings")?;
+    let openings = crate::game_play::read_openings(&read_text(book)?)?;
+    let (mut choices, mut games) = (Vec::new(), 0);
+    for path in &args.logs {
+        for line in read_text(path)?.lines() {
+            let Some(game) = parse_game_line(line, &openings)? else { continue };
+            for colour in game.colours_of(learner) {
+                choices.extend(choices_of_game(&game.moves, game.opening, colour, args.rule));
+            }
+            games += 1;
+        }
+    }
+    let logs: Vec<String> = args.logs.iter().map(|p| p.display().to_string()).collect();
+    Ok((choices, games, format!("--openings {} {}", book.display(), logs.join(" "))))
+}
+
+/// The choices of the games of `gomoku gen-data` record files (comma-separated), how many games,
+/// and the argument that named them.
+fn choices_of_records(
+    records: &str,
+    learner: &str,
+    rule: Rule,
+) -> Result<(Vec<Choice>, usize, String), String> {
+    let colours = match learner {
+        "black" => vec![Color::Black],
+        "white" => vec![Color::White],
+        "both" => Color::ALL.to_vec(),
+        other => return Err(format!("a record does not say who was {other}: learn a colour")),
+    };
+    let (games, _) = read_record_files(records)?;
+    let mut choices = Vec::new();
+    for game in &games {
+        for &colour in &colours {
+            choices.extend(choices_of_game(&game.moves, game.opening, colour, rule));
+        }
+    }
+    Ok((choices, games.len(), format!("--records {records}")))
 }
 
 /// Cross-entropy and top-1/3/6 agreement, as text.
@@ -85,14 +125,15 @@ struct LoggedGame {
 }
 
 impl LoggedGame {
-    /// The colour `learner` (`first`, `second`, `black` or `white`) played.
-    fn colour_of(&self, learner: &str) -> Color {
+    /// The colours `learner` (`first`, `second`, `black`, `white` or `both`) played.
+    fn colours_of(&self, learner: &str) -> Vec<Color> {
         match learner {
-            "black" => Color::Black,
-            "white" => Color::White,
-            "first" if self.first_is_black => Color::Black,
-            "second" if !self.first_is_black => Color::Black,
-            _ => Color::White,
+            "black" => vec![Color::Black],
+            "white" => vec![Color::White],
+            "both" => Color::ALL.to_vec(),
+            "first" if self.first_is_black => vec![Color::Black],
+            "second" if !self.first_is_black => vec![Color::Black],
+            _ => vec![Color::White],
         }
     }
 }
@@ -147,9 +188,10 @@ mod tests {
     #[test]
     fn the_learner_names_a_player_or_a_colour() {
         let game = LoggedGame { first_is_black: false, opening: 3, moves: Vec::new() };
-        assert_eq!(game.colour_of("first"), Color::White);
-        assert_eq!(game.colour_of("second"), Color::Black);
-        assert_eq!(game.colour_of("black"), Color::Black);
-        assert_eq!(game.colour_of("white"), Color::White);
+        assert_eq!(game.colours_of("first"), [Color::White]);
+        assert_eq!(game.colours_of("second"), [Color::Black]);
+        assert_eq!(game.colours_of("black"), [Color::Black]);
+        assert_eq!(game.colours_of("white"), [Color::White]);
+        assert_eq!(game.colours_of("both"), Color::ALL);
     }
 }

@@ -13,7 +13,7 @@ use crate::tuning::linepolicy::{fit_policy, policy_scores, LinePolicy, PolicySam
 use crate::tuning::lines::LineCodes;
 use crate::tuning::order::{cross_entropy, order_logits, top_k, visit_choices, Choice};
 use gomoku::ai::policy::PolicyWeights;
-use gomoku::Color;
+use gomoku::{Color, Rule};
 
 /// Every `VALIDATION`-th game is held out.
 const VALIDATION: usize = 10;
@@ -32,23 +32,29 @@ pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
     for (n, record) in records.iter().enumerate() {
         let held = n % VALIDATION == VALIDATION - 1;
         for learn in Color::ALL {
-            visit_choices(&record.moves, record.opening, learn, &mut |pos, choice, indices| {
-                let me = pos.to_move();
-                let points =
-                    indices.iter().map(|&q| codes.classes_at(pos.board(), q, me)).collect();
-                let base = if args.residual {
-                    order_logits(choice, &baseline).into_iter().map(|l| l as f32).collect()
-                } else {
-                    Vec::new()
-                };
-                let sample = PolicySample { points, chosen: choice.chosen, base };
-                if held {
-                    valid.push(sample);
-                    valid_choices.push(choice.clone());
-                } else {
-                    train.push(sample);
-                }
-            });
+            visit_choices(
+                &record.moves,
+                record.opening,
+                learn,
+                Rule::Freestyle,
+                &mut |pos, choice, indices| {
+                    let me = pos.to_move();
+                    let points =
+                        indices.iter().map(|&q| codes.classes_at(pos.board(), q, me)).collect();
+                    let base = if args.residual {
+                        order_logits(choice, &baseline).into_iter().map(|l| l as f32).collect()
+                    } else {
+                        Vec::new()
+                    };
+                    let sample = PolicySample { points, chosen: choice.chosen, base };
+                    if held {
+                        valid.push(sample);
+                        valid_choices.push(choice.clone());
+                    } else {
+                        train.push(sample);
+                    }
+                },
+            );
         }
     }
     eprintln!(

@@ -156,31 +156,68 @@ fn the_move_order_is_fitted_from_a_match_log_to_a_file_the_engine_reads() {
     let fitted = gomoku::ai::policy::PolicyWeights::parse(&text).unwrap();
     assert_ne!(fitted, gomoku::ai::policy::PolicyWeights::neutral());
     let refused = Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .args(["fit-order", "--openings", book, "--learn", "both", "--out", "x", "y"])
+        .args(["fit-order", "--openings", book, "--learn", "everyone", "--out", "x", "y"])
         .output()
         .unwrap();
     assert!(!refused.status.success());
 }
 
-/// The shipped renju network is what its recorded command fits on the shipped games, to the last
-/// digit: the command in the file's first line is run again (its outputs sent to a scratch
-/// folder) and the two files agree from the third line on (the first two name the paths).
 #[test]
-fn the_shipped_renju_network_is_the_fit_of_the_shipped_games() {
+fn a_renju_move_order_is_fitted_from_records_of_both_colours() {
+    let dir = scratch("order-records");
+    let data = dir.join("games.txt");
+    let data = data.to_str().unwrap();
+    gomoku(&["gen-data", "--rule", "renju", "--games", "2", "--nodes", "300", "--out", data]);
+    let weights = dir.join("order.txt");
+    let weights = weights.to_str().unwrap();
+    let fit = |learn: &str| {
+        let args = ["fit-order", "--records", data, "--rule", "renju", "--learn", learn];
+        let said = gomoku(&[&args[..], &["--steps", "20", "--out", weights]].concat());
+        let count = |what: &str| said.split(what).next().unwrap().rsplit(' ').next().unwrap();
+        (said.contains("fit-order: 2 games"), count(" choices").parse::<usize>().unwrap())
+    };
+    let ((black_read, black), (both_read, both)) = (fit("black"), fit("both"));
+    assert!(black_read && both_read);
+    assert!(both > black && black > 0, "both colours {both}, black {black}");
+    let text = std::fs::read_to_string(weights).unwrap();
+    assert!(text.contains("--records") && text.contains("--rule renju"), "{text}");
+    let fitted = gomoku::ai::policy::PolicyWeights::parse(&text).unwrap();
+    assert_ne!(fitted, gomoku::ai::policy::PolicyWeights::neutral());
+    let refused = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(["fit-order", "--records", data, "--learn", "first", "--out", weights])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success(), "a record does not say who played first");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The shipped files fitted on the kept games (`lab/data`) are what their recorded commands fit,
+/// to the last digit: the command in each file's first line is run again (its outputs sent to a
+/// scratch folder) and the two files agree in every line but the comments (which name paths).
+#[test]
+fn the_shipped_fits_of_the_kept_games_are_their_recorded_commands() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let shipped = std::fs::read_to_string(root.join("src/ai/weights/net-renju.txt")).unwrap();
-    let command = shipped.lines().next().unwrap().split('`').nth(1).expect("a recorded command");
-    let dir = scratch("renju-net");
-    let (linear, network) = (dir.join("linear.txt"), dir.join("net.txt"));
-    let mut args: Vec<String> = command.split_whitespace().skip(1).map(String::from).collect();
-    for (flag, path) in [("--out", &linear), ("--net-out", &network)] {
-        let at = args.iter().position(|a| a == flag).expect(flag) + 1;
-        args[at] = path.display().to_string();
+    let dir = scratch("refit");
+    for file in ["net-renju.txt"] {
+        let shipped = std::fs::read_to_string(root.join("src/ai/weights").join(file)).unwrap();
+        let command = shipped.lines().next().unwrap().split('`').nth(1).expect("a command");
+        assert!(command.contains("lab/data/"), "{file} is fitted on kept games: {command}");
+        let mut args: Vec<String> = command.split_whitespace().skip(1).map(String::from).collect();
+        for flag in ["--out", "--net-out"] {
+            if let Some(at) = args.iter().position(|a| a == flag) {
+                args[at + 1] = dir.join(format!("{file}{flag}")).display().to_string();
+            }
+        }
+        let output = if command.contains("--net-out") { "--net-out" } else { "--out" };
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_gomoku")).args(&args).current_dir(&root).output();
+        let out = out.unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let refitted = std::fs::read_to_string(dir.join(format!("{file}{output}"))).unwrap();
+        let body =
+            |text: &str| text.lines().filter(|l| !l.starts_with('#')).map(String::from).collect();
+        let (refitted, shipped): (Vec<String>, Vec<String>) = (body(&refitted), body(&shipped));
+        assert_eq!(refitted, shipped, "{file}");
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_gomoku")).args(&args).current_dir(&root).output();
-    let out = out.unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let refitted = std::fs::read_to_string(&network).unwrap();
-    let tail = |text: &str| text.lines().skip(2).map(String::from).collect::<Vec<_>>();
-    assert_eq!(tail(&refitted), tail(&shipped));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,7 +1,7 @@
 //! The evaluation's learned parameters, handed to an [`Engine`](super::Engine) when it is made:
 //! for each rule the point tables of both colours (from [`RuleWeights`]), the network on top of
 //! them (freestyle and standard share one; renju's has rows for each colour), and the learned
-//! candidate order if the rule has one.
+//! candidate order if the rule has one (freestyle alone).
 //!
 //! [`Evaluation::embedded`] gives the files compiled into the engine (`weights/*.txt`); a tool
 //! that generates data with other weights builds its own with [`Evaluation::with_weights`] and
@@ -79,8 +79,8 @@ pub fn embedded_weights(rule: Rule) -> RuleWeights {
     RuleWeights::parse(text).unwrap_or_else(|e| panic!("embedded {e}"))
 }
 
-/// The embedded network of `rule`: freestyle and standard share one, renju's has rows for each
-/// colour.
+/// The embedded network of `rule`: freestyle and standard share one (a network of standard's
+/// own measured worse), renju's has rows for each colour.
 pub fn embedded_network(rule: Rule) -> NetTable {
     let text = match rule {
         Rule::Freestyle | Rule::Standard => include_str!("weights/net-freestyle.txt"),
@@ -89,16 +89,26 @@ pub fn embedded_network(rule: Rule) -> NetTable {
     NetTable::parse(text).unwrap_or_else(|e| panic!("embedded {e}"))
 }
 
+/// The embedded learned candidate order of `rule`, if it has one: freestyle's alone; standard
+/// and renju keep the hand-set order (freestyle's order for standard and one fitted to renju
+/// games measured no better: docs/strength-log.md, 2026-12-04).
+pub fn embedded_order(rule: Rule) -> Option<PolicyWeights> {
+    let text = match rule {
+        Rule::Freestyle => include_str!("weights/order-freestyle.txt"),
+        Rule::Standard | Rule::Renju => return None,
+    };
+    Some(PolicyWeights::parse(text).unwrap_or_else(|e| panic!("embedded {e}")))
+}
+
 fn build_embedded() -> Evaluation {
-    let shared = Some(Arc::new(embedded_network(Rule::Freestyle)));
-    let renju = Some(Arc::new(embedded_network(Rule::Renju)));
-    let order = PolicyWeights::parse(include_str!("weights/order-freestyle.txt"))
-        .unwrap_or_else(|e| panic!("embedded {e}"));
-    let policy = Some(Arc::new(Policy::of(&order)));
+    let shared = Arc::new(embedded_network(Rule::Freestyle));
     let of = |rule: Rule| RuleEvaluation {
         points: point_tables(&embedded_weights(rule)),
-        network: if rule == Rule::Renju { renju.clone() } else { shared.clone() },
-        policy: if rule == Rule::Freestyle { policy.clone() } else { None },
+        network: Some(match rule {
+            Rule::Renju => Arc::new(embedded_network(rule)),
+            _ => shared.clone(),
+        }),
+        policy: embedded_order(rule).map(|order| Arc::new(Policy::of(&order))),
     };
     Evaluation { rules: Rule::ALL.map(of) }
 }
@@ -121,7 +131,7 @@ mod tests {
     use crate::ai::weights::{Weights, QUADS};
 
     #[test]
-    fn every_rule_has_its_tables_and_a_network_renju_one_per_colour() {
+    fn every_rule_has_its_tables_and_a_network_renju_one_per_colour_freestyle_an_order() {
         let evaluation = Evaluation::embedded();
         for rule in Rule::ALL {
             let r = evaluation.rule(rule);
@@ -129,8 +139,10 @@ mod tests {
             let network = r.network.as_deref().expect("a network");
             assert_eq!(network.is_per_colour(), rule.has_forbidden_points(), "{rule}");
         }
-        assert!(evaluation.rule(Rule::Freestyle).policy.is_some());
-        assert!(evaluation.rule(Rule::Renju).policy.is_none());
+        let network = |rule| evaluation.rule(rule).network.clone().unwrap();
+        assert!(Arc::ptr_eq(&network(Rule::Freestyle), &network(Rule::Standard)));
+        let order = |rule: Rule| evaluation.rule(rule).policy.is_some();
+        assert!(order(Rule::Freestyle) && !order(Rule::Renju) && !order(Rule::Standard));
     }
 
     #[test]

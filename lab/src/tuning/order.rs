@@ -37,12 +37,12 @@ pub struct Choice {
     pub chosen: usize,
 }
 
-/// The choices `learn` made in a freestyle game of `moves` (15×15), after the first `opening`
+/// The choices `learn` made in a `rule` game of `moves` (15×15), after the first `opening`
 /// moves: positions with no five to make or block and no open three to answer (where the
 /// search's order is free), whose move was among the candidates.
-pub fn choices_of_game(moves: &[Pos], opening: usize, learn: Color) -> Vec<Choice> {
+pub fn choices_of_game(moves: &[Pos], opening: usize, learn: Color, rule: Rule) -> Vec<Choice> {
     let mut out = Vec::new();
-    visit_choices(moves, opening, learn, &mut |_, choice, _| out.push(choice.clone()));
+    visit_choices(moves, opening, learn, rule, &mut |_, choice, _| out.push(choice.clone()));
     out
 }
 
@@ -52,10 +52,11 @@ pub fn visit_choices(
     moves: &[Pos],
     opening: usize,
     learn: Color,
+    rule: Rule,
     visit: &mut dyn FnMut(&Position, &Choice, &[usize]),
 ) {
     let board = Board::new(15).expect("15 is a legal size");
-    let mut pos = Position::new(&board, Rule::Freestyle, Color::Black);
+    let mut pos = Position::new(&board, rule, Color::Black);
     for (k, &m) in moves.iter().enumerate() {
         let index = index_of(m);
         if k >= opening.max(2) && pos.to_move() == learn && is_free(&pos) {
@@ -249,9 +250,9 @@ mod tests {
     fn only_the_learned_colours_free_moves_become_choices() {
         // Black's 7,7 8,8 6,6 …; white answers. After the opening of 3, white's moves count.
         let game = moves(&[(7, 7), (8, 7), (7, 8), (8, 8), (6, 6), (9, 9), (10, 10), (8, 6)]);
-        let white = choices_of_game(&game, 3, Color::White);
+        let white = choices_of_game(&game, 3, Color::White, Rule::Freestyle);
         assert_eq!(white.len(), 3);
-        let black = choices_of_game(&game, 3, Color::Black);
+        let black = choices_of_game(&game, 3, Color::Black, Rule::Freestyle);
         assert_eq!(black.len(), 2);
         for c in white.iter().chain(&black) {
             assert!(c.chosen < c.points.len());
@@ -262,7 +263,7 @@ mod tests {
     fn a_forced_block_is_not_a_choice() {
         // White's 6,9 is free; by white's 10,7 black has an open three (7,7 8,7 9,7) to answer.
         let game = moves(&[(7, 7), (6, 8), (8, 7), (6, 9), (9, 7), (10, 7)]);
-        let white = choices_of_game(&game, 0, Color::White);
+        let white = choices_of_game(&game, 0, Color::White, Rule::Freestyle);
         assert_eq!(white.len(), 1);
         assert!(white[0].points.len() > 10);
     }
