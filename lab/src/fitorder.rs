@@ -88,12 +88,8 @@ fn choices_of_records(
     learner: &str,
     rule: Rule,
 ) -> Result<(Vec<Choice>, usize, String), String> {
-    let colours = match learner {
-        "black" => vec![Color::Black],
-        "white" => vec![Color::White],
-        "both" => Color::ALL.to_vec(),
-        other => return Err(format!("a record does not say who was {other}: learn a colour")),
-    };
+    let colours = colours_named(learner)
+        .ok_or_else(|| format!("a record does not say who was {learner}: learn a colour"))?;
     let (games, _) = read_record_files(records)?;
     let mut choices = Vec::new();
     for game in &games {
@@ -127,14 +123,21 @@ struct LoggedGame {
 impl LoggedGame {
     /// The colours `learner` (`first`, `second`, `black`, `white` or `both`) played.
     fn colours_of(&self, learner: &str) -> Vec<Color> {
-        match learner {
-            "black" => vec![Color::Black],
-            "white" => vec![Color::White],
-            "both" => Color::ALL.to_vec(),
-            "first" if self.first_is_black => vec![Color::Black],
-            "second" if !self.first_is_black => vec![Color::Black],
-            _ => vec![Color::White],
-        }
+        colours_named(learner).unwrap_or_else(|| {
+            let black = (learner == "first") == self.first_is_black;
+            vec![if black { Color::Black } else { Color::White }]
+        })
+    }
+}
+
+/// The colours a learner named by colour (`black`, `white`, `both`) played; `None` for a learner
+/// named by seat (`first`, `second`), whose colour each game says.
+fn colours_named(learner: &str) -> Option<Vec<Color>> {
+    match learner {
+        "black" => Some(vec![Color::Black]),
+        "white" => Some(vec![Color::White]),
+        "both" => Some(Color::ALL.to_vec()),
+        _ => None,
     }
 }
 
