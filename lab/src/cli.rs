@@ -318,6 +318,10 @@ pub struct TrainArgs {
     /// Where the network goes.
     #[arg(long)]
     pub net_out: Option<PathBuf>,
+    /// Start the network from this network file (e.g. the embedded one) instead of small random
+    /// weights: `--epochs 0` reports its held-out losses on the data, more epochs fine-tune it.
+    #[arg(long, requires = "hidden")]
+    pub net_start: Option<PathBuf>,
     /// The network's minibatch size.
     #[arg(long, default_value_t = 1024)]
     pub batch: usize,

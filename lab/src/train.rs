@@ -3,12 +3,15 @@
 
 use crate::cli::TrainArgs;
 use crate::gendata::{read_weights, write_atomically};
+use crate::read_text;
 use crate::tuning::data::read_record_files;
 use crate::tuning::features::{samples_of, weight_vector, Layout, Sample};
 use crate::tuning::fit::{fit, fit_scale, fit_score_scale, loss, sigmoid, Options, DECIDED};
 use crate::tuning::net::{fit_net, net_loss, Net, NetOptions};
+use gomoku::ai::net::NetTable;
 use gomoku::ai::weights::{RuleWeights, Weights, COMBOS};
 use gomoku::Color;
+use std::path::Path;
 
 /// Fits a network of `hidden` units over the linear weights `prior` and reports its held-out
 /// losses (against the results and against the fit's own target) as it goes.
@@ -17,11 +20,15 @@ fn run_net(
     valid: &[Sample],
     prior: &[f64],
     hidden: usize,
+    start: Option<&Path>,
     options: &Options,
     net_options: &NetOptions,
 ) -> Result<Net, String> {
     let on_results = Options { lambda: 1.0, ..*options };
-    let mut net = Net::start(prior, hidden, 1);
+    let mut net = match start {
+        Some(path) => Net::of_table(prior, &NetTable::parse(&read_text(path)?)?)?,
+        None => Net::start(prior, hidden, 1),
+    };
     let report = |epoch: usize, net: &Net| {
         eprintln!(
             "net: epoch {epoch}: held-out loss {:.5} (results) {:.5} (target), train {:.5}",
@@ -100,7 +107,8 @@ pub fn run_train(args: &TrainArgs, command_line: &str) -> Result<(), String> {
             decay: args.decay,
             output_rate: args.output_rate.unwrap_or(options.rate),
         };
-        let net = run_net(&train, &valid, &prior, hidden, &options, &net_options)?;
+        let start = args.net_start.as_deref();
+        let net = run_net(&train, &valid, &prior, hidden, start, &options, &net_options)?;
         let made = made.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(" and ");
         let header = format!(
             "Fitted by `gomoku train {}`\non {data}, made by {made}.\n{} training and {} held-out \

@@ -8,7 +8,7 @@
 
 use super::features::{Sample, PER_SET};
 use super::fit::{sigmoid, target, Options};
-use gomoku::ai::net::{HIDDEN, ONE};
+use gomoku::ai::net::{NetTable, HIDDEN, ONE};
 use gomoku::ai::weights::{combinations, COMBOS, PATTERN_NAMES, THREAT_NAMES};
 use gomoku::Color;
 use rand::rngs::SmallRng;
@@ -43,6 +43,45 @@ impl Net {
             bias: vec![0.5; hidden],
             output: (0..hidden).map(|k| if k % 2 == 0 { 100.0 } else { -100.0 }).collect(),
         }
+    }
+
+    /// The network of the engine's file `table` over the linear weights `linear` (one or two
+    /// sets of features, as [`Net::to_text`] writes them).
+    pub fn of_table(linear: &[f64], table: &NetTable) -> Result<Net, String> {
+        let sets = linear.len() / PER_SET;
+        if !(1..=2).contains(&sets) || linear.len() % PER_SET != 0 {
+            return Err(format!("{} linear weights are not one or two sets", linear.len()));
+        }
+        if (sets == 2) != table.is_per_colour() {
+            return Err("the network's sets do not match the rule's features".into());
+        }
+        let one = f64::from(ONE);
+        let mut input = vec![0.0; linear.len() * HIDDEN];
+        for (set, color) in Color::ALL.iter().take(sets).enumerate() {
+            let rows = table.rows_of(*color);
+            let base = set * PER_SET;
+            for k in 0..COMBOS {
+                for (side, row) in rows.rows[k].iter().enumerate() {
+                    let at = (base + side * COMBOS + k) * HIDDEN;
+                    for (x, &w) in input[at..at + HIDDEN].iter_mut().zip(row) {
+                        *x = f64::from(w) / one;
+                    }
+                }
+            }
+            for (j, row) in rows.threats.iter().enumerate() {
+                let at = (base + 2 * COMBOS + j) * HIDDEN;
+                for (x, &w) in input[at..at + HIDDEN].iter_mut().zip(row) {
+                    *x = f64::from(w) / one;
+                }
+            }
+        }
+        Ok(Net {
+            linear: linear.to_vec(),
+            hidden: HIDDEN,
+            input,
+            bias: table.bias.iter().map(|&b| f64::from(b) / one).collect(),
+            output: table.output.iter().map(|&o| f64::from(o)).collect(),
+        })
     }
 
     /// The hidden pre-activations for `features`.
@@ -324,6 +363,26 @@ mod tests {
             assert!((fitted - engine).abs() < 8.0, "after {x},{y}: fit {fitted}, engine {engine}");
         }
         assert!(units_used > 0, "the test's network changed no evaluation");
+    }
+
+    #[test]
+    fn a_network_read_back_from_its_file_values_positions_as_before() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let net = lively_net(rule);
+            let table = NetTable::parse(&net.to_text("a test").unwrap()).unwrap();
+            let back = Net::of_table(&net.linear, &table).unwrap();
+            assert_eq!(back.input.len(), net.input.len());
+            let mut pos = Position::new(&Board::new(15).unwrap(), rule, Color::Black);
+            for (x, y) in [(7, 7), (8, 8), (7, 8), (6, 6), (7, 9)] {
+                pos.play(index_of(Pos::new(x, y)));
+                let features = features_of(&pos, Layout::of(rule));
+                let (before, after) = (net.value(&features), back.value(&features));
+                assert!((before - after).abs() < 2.0, "{rule:?} {x},{y}: {before} vs {after}");
+            }
+        }
+        let freestyle = lively_net(Rule::Freestyle);
+        let renju_table = NetTable::parse(&lively_net(Rule::Renju).to_text("").unwrap()).unwrap();
+        assert!(Net::of_table(&freestyle.linear, &renju_table).is_err());
     }
 
     #[test]
