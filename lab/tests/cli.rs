@@ -198,7 +198,7 @@ fn a_renju_move_order_is_fitted_from_records_of_both_colours() {
 fn the_shipped_fits_of_the_kept_games_are_their_recorded_commands() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let dir = scratch("refit");
-    for file in ["net-renju.txt"] {
+    for file in ["net-freestyle.txt", "net-renju.txt"] {
         let shipped = std::fs::read_to_string(root.join("src/ai/weights").join(file)).unwrap();
         let command = shipped.lines().next().unwrap().split('`').nth(1).expect("a command");
         assert!(command.contains("lab/data/"), "{file} is fitted on kept games: {command}");
