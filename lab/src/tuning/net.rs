@@ -57,22 +57,21 @@ impl Net {
         }
         let one = f64::from(ONE);
         let mut input = vec![0.0; linear.len() * HIDDEN];
+        let mut put = |feature: usize, row: &[i32; HIDDEN]| {
+            let at = feature * HIDDEN;
+            for (x, &w) in input[at..at + HIDDEN].iter_mut().zip(row) {
+                *x = f64::from(w) / one;
+            }
+        };
         for (set, color) in Color::ALL.iter().take(sets).enumerate() {
             let rows = table.rows_of(*color);
             let base = set * PER_SET;
-            for k in 0..COMBOS {
-                for (side, row) in rows.rows[k].iter().enumerate() {
-                    let at = (base + side * COMBOS + k) * HIDDEN;
-                    for (x, &w) in input[at..at + HIDDEN].iter_mut().zip(row) {
-                        *x = f64::from(w) / one;
-                    }
-                }
+            for (k, [to_move, waiting]) in rows.rows[..COMBOS].iter().enumerate() {
+                put(base + k, to_move);
+                put(base + COMBOS + k, waiting);
             }
             for (j, row) in rows.threats.iter().enumerate() {
-                let at = (base + 2 * COMBOS + j) * HIDDEN;
-                for (x, &w) in input[at..at + HIDDEN].iter_mut().zip(row) {
-                    *x = f64::from(w) / one;
-                }
+                put(base + 2 * COMBOS + j, row);
             }
         }
         Ok(Net {
