@@ -334,6 +334,14 @@ pub struct TrainArgs {
     /// The network's weight decay.
     #[arg(long, default_value_t = 0.0)]
     pub decay: f64,
+    /// The fraction of the network's step sizes left at the last step: they shrink linearly
+    /// from the first step to it (1 keeps them constant).
+    #[arg(long, default_value_t = 1.0)]
+    pub anneal: f64,
+    /// Give the network pair rows too (both colours' threat classes at each empty point; the
+    /// linear weights must be held: --rate 0).
+    #[arg(long, requires = "hidden")]
+    pub pairs: bool,
 }
 
 /// `gomoku relabel`.

@@ -70,7 +70,10 @@ pub fn run_train(args: &TrainArgs, command_line: &str) -> Result<(), String> {
     let data = args.data.as_str();
     let out = args.out.as_path();
     let (records, made) = read_record_files(data)?;
-    let layout = Layout::of(rule);
+    if args.pairs && args.rate != 0.0 {
+        return Err("--pairs holds the linear weights: give --rate 0".into());
+    }
+    let layout = Layout { pairs: args.pairs, ..Layout::of(rule) };
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for (n, record) in records.iter().enumerate() {
         let samples = samples_of(record, rule, layout);
@@ -106,6 +109,7 @@ pub fn run_train(args: &TrainArgs, command_line: &str) -> Result<(), String> {
             input_rate: args.input_rate,
             decay: args.decay,
             output_rate: args.output_rate.unwrap_or(options.rate),
+            anneal: args.anneal,
         };
         let start = args.net_start.as_deref();
         let net = run_net(&train, &valid, &prior, hidden, start, &options, &net_options)?;

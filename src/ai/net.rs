@@ -7,6 +7,11 @@
 //! Where the colours' rules differ (renju: black's forbidden points) each colour has its own rows:
 //! a colour's points use its rows, and the threat terms are the side to move's.
 //!
+//! Optionally a row per *pair* of threat classes an empty point has — the side to move's and the
+//! other side's ([`THREAT_CLASS_NAMES`]) — sees what a point is worth to both sides at once (a
+//! point that makes my three and blocks their four), which the per-colour combinations do not.
+//! Those rows are the side to move's set's; the pair of two quiet classes has none.
+//!
 //! The file format, one item a line (`#` starts a comment):
 //!
 //! ```text
@@ -16,12 +21,27 @@
 //! set black                    # optional: the rows below are black's (then `set white`)
 //! combo F3 F2 B1 N m1 … m8 w1 … w8   # rows to move, then waiting, in 1/ONE
 //! threat open_four t1 … t8
+//! pair three four t1 … t8      # optional: the mover's class, the other's
 //! ```
 //!
 //! Without `set` lines both colours share one set of rows; with them the file gives both.
 
+use super::shape::{Threat, THREAT_COUNT};
 use super::weights::{combo_of, pattern_named, COMBOS, THREATS, THREAT_NAMES};
 use crate::color::Color;
+
+/// The threat classes' names in the file, by class (see [`super::shape`]).
+pub const THREAT_CLASS_NAMES: [&str; THREAT_COUNT] =
+    ["quiet", "minor", "three", "three_three", "four", "four_three", "open_four", "win"];
+
+/// Number of threat class pairs.
+pub const PAIRS: usize = THREAT_COUNT * THREAT_COUNT;
+
+/// The pair number of a point whose classes are `mine` (the side to move's) and `theirs`.
+#[inline]
+pub fn pair_of(mine: Threat, theirs: Threat) -> usize {
+    (usize::from(mine) * THREAT_COUNT + usize::from(theirs)) % PAIRS
+}
 
 /// Hidden units.
 pub const HIDDEN: usize = 8;
@@ -41,11 +61,18 @@ pub struct NetRows {
     pub rows: Vec<[Row; 2]>,
     /// By threat term (the side to move's).
     pub threats: [Row; THREATS],
+    /// By [`pair_of`] the point's classes, the side to move's first (zero unless the file
+    /// gives them; the quiet pair's stays zero).
+    pub pairs: Vec<Row>,
 }
 
 impl NetRows {
     fn zero() -> NetRows {
-        NetRows { rows: vec![[[0; HIDDEN]; 2]; COMBOS + 1], threats: [[0; HIDDEN]; THREATS] }
+        NetRows {
+            rows: vec![[[0; HIDDEN]; 2]; COMBOS + 1],
+            threats: [[0; HIDDEN]; THREATS],
+            pairs: vec![[0; HIDDEN]; PAIRS],
+        }
     }
 }
 
@@ -58,13 +85,16 @@ pub struct NetTable {
     pub bias: Row,
     /// Per unit, evaluation units.
     pub output: Row,
+    /// Whether the file gives pair rows (else the position need not keep their sums).
+    has_pairs: bool,
 }
 
 impl NetTable {
     /// Reads a network file.
     pub fn parse(text: &str) -> Result<NetTable, String> {
         let zero = [0; HIDDEN];
-        let mut net = NetTable { sets: vec![NetRows::zero()], bias: zero, output: zero };
+        let mut net =
+            NetTable { sets: vec![NetRows::zero()], bias: zero, output: zero, has_pairs: false };
         let mut current = 0;
         let mut per_colour = false;
         for (n, raw) in text.lines().enumerate() {
@@ -105,6 +135,18 @@ impl NetTable {
                     let j = THREAT_NAMES.iter().position(|t| t == name).ok_or_else(bad)?;
                     net.sets[current].threats[j] = row(&numbers(2, HIDDEN)?);
                 }
+                Some("pair") => {
+                    let class = |i: usize| {
+                        let name = words.get(i)?;
+                        THREAT_CLASS_NAMES.iter().position(|t| t == name).map(|c| c as Threat)
+                    };
+                    let (mine, theirs) = (class(1).ok_or_else(bad)?, class(2).ok_or_else(bad)?);
+                    if mine == 0 && theirs == 0 {
+                        return Err(bad());
+                    }
+                    net.sets[current].pairs[pair_of(mine, theirs)] = row(&numbers(3, HIDDEN)?);
+                    net.has_pairs = true;
+                }
                 _ => return Err(bad()),
             }
         }
@@ -118,6 +160,12 @@ impl NetTable {
     #[inline]
     pub fn rows_of(&self, color: Color) -> &NetRows {
         &self.sets[color.index().min(self.sets.len() - 1)]
+    }
+
+    /// Whether the file gives pair rows.
+    #[inline]
+    pub fn has_pairs(&self) -> bool {
+        self.has_pairs
     }
 
     /// Whether each colour has rows of its own.
@@ -160,6 +208,10 @@ mod tests {
             "set black".to_string(),
             "set black\nset white\nset black".to_string(),
             "set green".to_string(),
+            format!("pair quiet quiet {eight}"),
+            format!("pair three loud {eight}"),
+            format!("pair three {eight}"),
+            "pair three four 1 2".to_string(),
         ] {
             assert!(NetTable::parse(&bad).is_err(), "{bad}");
         }
@@ -175,6 +227,19 @@ mod tests {
         let open_four = THREAT_NAMES.iter().position(|t| *t == "open_four").unwrap();
         assert_eq!(net.rows_of(Color::Black).threats[open_four], [1, 2, 3, 4, 5, 6, 7, 8]);
         assert_eq!(net.rows_of(Color::White).threats[open_four], [9; HIDDEN]);
+    }
+
+    #[test]
+    fn pair_rows_are_read_by_the_movers_class_first() {
+        let row = "1 2 3 4 5 6 7 8";
+        let without = NetTable::parse("hidden 8\n").unwrap();
+        assert!(!without.has_pairs());
+        let net = NetTable::parse(&format!("hidden 8\npair three four {row}\n")).unwrap();
+        assert!(net.has_pairs());
+        let pairs = &net.rows_of(Color::Black).pairs;
+        assert_eq!(pairs[pair_of(2, 4)], [1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(pairs[pair_of(4, 2)], [0; HIDDEN]);
+        assert_eq!(pairs[pair_of(0, 0)], [0; HIDDEN]);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 
 use super::evaluation::{Evaluation, RuleEvaluation};
 use super::lines::{cell_at_bit, Lines, Window};
-use super::net::{NetTable, Row, HIDDEN, NO_COMBO};
+use super::net::{pair_of, NetTable, Row, HIDDEN, NO_COMBO};
 use super::pattern::Pattern;
 use super::policy::Policy;
 use super::shape::{self, Shape, Threat, FOUR, THREAT_COUNT};
@@ -113,6 +113,7 @@ struct Mark {
     flips_len: usize,
     learned_sum: [[i32; 2]; 2],
     hidden: [[Row; 2]; 2],
+    pair_sums: [Row; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
     area: Option<Area>,
 }
@@ -138,6 +139,9 @@ pub struct Position {
     net: Option<Arc<NetTable>>,
     /// Sums of the points' network rows per colour, `[to move, waiting]`.
     hidden: [[Row; 2]; 2],
+    /// Sums of the empty points' pair rows (the network's, by both colours' threat classes) with
+    /// each colour as the side to move; kept only when the network has pair rows.
+    pair_sums: [Row; 2],
     threat_count: [[u16; THREAT_COUNT]; 2],
     /// The empty points where each colour has a four or more (kept with the shapes).
     fours: [CellSet; 2],
@@ -180,6 +184,7 @@ impl Position {
             learned_sum: [[0; 2]; 2],
             net: evaluation.network.clone(),
             hidden: [[[0; HIDDEN]; 2]; 2],
+            pair_sums: [[0; HIDDEN]; 2],
             threat_count: [[0; THREAT_COUNT]; 2],
             fours: [CellSet::EMPTY, CellSet::EMPTY],
             four_flips: Vec::with_capacity(256),
@@ -376,6 +381,9 @@ impl Position {
         let (mine, theirs) = (&self.hidden[color.index()][0], &self.hidden[(!color).index()][1]);
         let mut sums = net.bias;
         add_difference(&mut sums, mine, theirs);
+        if net.has_pairs() {
+            add_difference(&mut sums, &self.pair_sums[color.index()], &[0; HIDDEN]);
+        }
         for (row, _) in net.rows_of(color).threats.iter().zip(threats).filter(|(_, &t)| t) {
             for (sum, r) in sums.iter_mut().zip(row) {
                 *sum += r;
@@ -444,6 +452,7 @@ impl Position {
         }
         self.learned_sum = mark.learned_sum;
         self.hidden = mark.hidden;
+        self.pair_sums = mark.pair_sums;
         self.threat_count = mark.threat_count;
         self.area = mark.area;
     }
@@ -454,6 +463,7 @@ impl Position {
             flips_len: self.four_flips.len(),
             learned_sum: self.learned_sum,
             hidden: self.hidden,
+            pair_sums: self.pair_sums,
             threat_count: self.threat_count,
             area: self.area,
         });
@@ -574,6 +584,8 @@ impl Position {
         point.learned[c] = learned;
         point.combo[c] = combo;
         if new.threat != old.threat {
+            let other = self.cell(q).shapes[1 - c].threat;
+            self.update_pair_sums(c, old.threat, new.threat, other);
             let counts = &mut self.threat_count[c];
             // Classes are below `THREAT_COUNT`: the mask only spares the bounds checks.
             let (old_slot, new_slot) =
@@ -585,6 +597,19 @@ impl Position {
                 self.four_flips.push((c as u16) << 15 | q as u16);
             }
         }
+    }
+
+    /// Moves a point's pair rows in both colours' pair sums when colour `c`'s threat class
+    /// there goes from `old` to `new` while the other colour's is `other`.
+    #[inline]
+    fn update_pair_sums(&mut self, c: usize, old: Threat, new: Threat, other: Threat) {
+        let Some(net) = self.net.as_deref().filter(|n| n.has_pairs()) else { return };
+        let own = &net.rows_of(Color::ALL[c]).pairs;
+        let (new_row, old_row) = (&own[pair_of(new, other)], &own[pair_of(old, other)]);
+        add_difference(&mut self.pair_sums[c], new_row, old_row);
+        let theirs = &net.rows_of(Color::ALL[1 - c]).pairs;
+        let (new_row, old_row) = (&theirs[pair_of(other, new)], &theirs[pair_of(other, old)]);
+        add_difference(&mut self.pair_sums[1 - c], new_row, old_row);
     }
 
     /// The shape and the evaluation values of the empty point `q` for `color` (nothing where

@@ -4,6 +4,7 @@
 
 use super::data::{GameRecord, TRAINING_SIZE};
 use gomoku::ai::eval::threat_terms;
+use gomoku::ai::net::{pair_of, PAIRS};
 use gomoku::ai::pattern::Pattern;
 use gomoku::ai::shape::{QUIET, WIN};
 use gomoku::ai::weights::{combo_of, RuleWeights, COMBOS, THREATS};
@@ -20,21 +21,36 @@ pub const PER_SET: usize = 2 * COMBOS + THREATS;
 pub struct Layout {
     /// Whether black and white have sets of their own.
     pub per_colour: bool,
+    /// Whether the network's pair features (both colours' threat classes at each empty point,
+    /// see [`gomoku::ai::net`]) follow the sets, one block per set.
+    pub pairs: bool,
 }
 
 impl Layout {
     /// The layout a rule is fitted with: per colour where the colours' rules differ.
     pub fn of(rule: Rule) -> Layout {
-        Layout { per_colour: rule.has_forbidden_points() }
+        Layout { per_colour: rule.has_forbidden_points(), pairs: false }
     }
 
-    /// Number of weights.
-    pub fn count(self) -> usize {
+    /// Number of weights of the sets.
+    pub fn sets_count(self) -> usize {
         if self.per_colour {
             2 * PER_SET
         } else {
             PER_SET
         }
+    }
+
+    /// Number of weights.
+    pub fn count(self) -> usize {
+        let sets = if self.per_colour { 2 } else { 1 };
+        self.sets_count() + if self.pairs { sets * PAIRS } else { 0 }
+    }
+
+    /// Where the pair features of `color` (as the side to move) start, if there are any.
+    pub fn pairs_base(self, color: Color) -> Option<usize> {
+        let set = if self.per_colour { color.index() } else { 0 };
+        self.pairs.then(|| self.sets_count() + set * PAIRS)
     }
 
     /// Where `color`'s set starts.
@@ -74,6 +90,14 @@ pub fn features_of(pos: &Position, layout: Layout) -> Vec<(u32, f32)> {
             let k = combo_of(patterns);
             let (offset, sign) = if color == me { (0, 1.0) } else { (COMBOS, -1.0) };
             dense[layout.base(color) + offset + k] += sign;
+        }
+    }
+    if let Some(base) = layout.pairs_base(me) {
+        for &q in pos.points().iter().filter(|&&q| pos.board().is_empty_at(q)) {
+            let pair = pair_of(pos.shape(me, q).threat, pos.shape(!me, q).threat);
+            if pair != 0 {
+                dense[base + pair] += 1.0;
+            }
         }
     }
     for (j, present) in threat_terms(pos, me).into_iter().enumerate() {

@@ -8,7 +8,8 @@
 
 use super::features::{Sample, PER_SET};
 use super::fit::{sigmoid, target, Options};
-use gomoku::ai::net::{NetTable, HIDDEN, ONE};
+use gomoku::ai::net::{NetTable, HIDDEN, ONE, PAIRS, THREAT_CLASS_NAMES};
+use gomoku::ai::shape::THREAT_COUNT;
 use gomoku::ai::weights::{combinations, COMBOS, PATTERN_NAMES, THREAT_NAMES};
 use gomoku::Color;
 use rand::rngs::SmallRng;
@@ -48,10 +49,8 @@ impl Net {
     /// The network of the engine's file `table` over the linear weights `linear` (one or two
     /// sets of features, as [`Net::to_text`] writes them).
     pub fn of_table(linear: &[f64], table: &NetTable) -> Result<Net, String> {
-        let sets = linear.len() / PER_SET;
-        if !(1..=2).contains(&sets) || linear.len() % PER_SET != 0 {
-            return Err(format!("{} linear weights are not one or two sets", linear.len()));
-        }
+        let (sets, pairs) = sets_of(linear.len())
+            .ok_or(format!("{} linear weights are not one or two sets", linear.len()))?;
         if (sets == 2) != table.is_per_colour() {
             return Err("the network's sets do not match the rule's features".into());
         }
@@ -72,6 +71,11 @@ impl Net {
             }
             for (j, row) in rows.threats.iter().enumerate() {
                 put(base + 2 * COMBOS + j, row);
+            }
+            if pairs {
+                for (pair, row) in rows.pairs.iter().enumerate().skip(1) {
+                    put(sets * PER_SET + set * PAIRS + pair, row);
+                }
             }
         }
         Ok(Net {
@@ -113,10 +117,10 @@ impl Net {
     /// lines); the features laid out as one shared set (to move, waiting, threats) or as one
     /// such set per colour (renju), written as `set black` / `set white` sections.
     pub fn to_text(&self, header: &str) -> Result<String, String> {
-        let sets = self.linear.len() / PER_SET;
-        if self.hidden != HIDDEN || !(1..=2).contains(&sets) || self.linear.len() % PER_SET != 0 {
-            return Err(format!("the engine reads {HIDDEN} hidden units over one or two sets"));
-        }
+        let (sets, pairs) = sets_of(self.linear.len())
+            .filter(|_| self.hidden == HIDDEN)
+            .ok_or(format!("the engine reads {HIDDEN} hidden units over one or two sets"))?;
+        let pairs_base = |set: usize| pairs.then_some(sets * PER_SET + set * PAIRS);
         let one = f64::from(ONE);
         let mut out: String = header.lines().map(|l| format!("# {l}\n")).collect();
         out += &format!(
@@ -125,18 +129,19 @@ impl Net {
             scaled(&self.output, 1.0)
         );
         if sets == 1 {
-            out += &self.set_text(0);
+            out += &self.set_text(0, pairs_base(0));
         } else {
             for color in Color::ALL {
                 out += &format!("set {}\n", color.name());
-                out += &self.set_text(color.index() * PER_SET);
+                out += &self.set_text(color.index() * PER_SET, pairs_base(color.index()));
             }
         }
         Ok(out)
     }
 
-    /// The rows of the set of features from `base` on, as the engine's file lines.
-    fn set_text(&self, base: usize) -> String {
+    /// The rows of the set of features from `base` on (and of its pair features from
+    /// `pairs_base` on, if any), as the engine's file lines.
+    fn set_text(&self, base: usize, pairs_base: Option<usize>) -> String {
         let one = f64::from(ONE);
         let row = |i: usize| &self.input[(base + i) * HIDDEN..][..HIDDEN];
         let mut out = String::new();
@@ -151,8 +156,28 @@ impl Net {
         for (j, name) in THREAT_NAMES.iter().enumerate() {
             out += &format!("threat {name} {}\n", scaled(row(2 * COMBOS + j), one));
         }
+        if let Some(base) = pairs_base {
+            let row = |i: usize| &self.input[(base + i) * HIDDEN..][..HIDDEN];
+            for (pair, [mine, theirs]) in pair_names().enumerate().skip(1) {
+                out += &format!("pair {mine} {theirs} {}\n", scaled(row(pair), one));
+            }
+        }
         out
     }
+}
+
+/// The number of sets (1 or 2) and whether pair features follow them, for `len` features.
+fn sets_of(len: usize) -> Option<(usize, bool)> {
+    (1..=2).find_map(|sets| {
+        (len == sets * PER_SET)
+            .then_some((sets, false))
+            .or((len == sets * (PER_SET + PAIRS)).then_some((sets, true)))
+    })
+}
+
+/// The classes' names of each pair, by pair number.
+fn pair_names() -> impl Iterator<Item = [&'static str; 2]> {
+    (0..PAIRS).map(|p| [THREAT_CLASS_NAMES[p / THREAT_COUNT], THREAT_CLASS_NAMES[p % THREAT_COUNT]])
 }
 
 /// `v` times `by`, rounded, as space-separated integers.
@@ -188,14 +213,15 @@ impl Adam {
         Adam { m: vec![0.0; len], v: vec![0.0; len], rate, shares: vec![1.0; len] }
     }
 
-    fn step(&mut self, params: &mut [f64], grad: &[f64], t: i32) {
+    /// One step at `factor` times the step size.
+    fn step(&mut self, params: &mut [f64], grad: &[f64], t: i32, factor: f64) {
         let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
         let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
+        let rate = self.rate * factor;
         for i in 0..params.len() {
             self.m[i] = b1 * self.m[i] + (1.0 - b1) * grad[i];
             self.v[i] = b2 * self.v[i] + (1.0 - b2) * grad[i] * grad[i];
-            params[i] -=
-                self.rate * self.shares[i] * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + eps);
+            params[i] -= rate * self.shares[i] * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + eps);
         }
     }
 }
@@ -211,6 +237,19 @@ pub struct NetOptions {
     pub decay: f64,
     /// Adam's step size for the output weights (evaluation units).
     pub output_rate: f64,
+    /// The network's step sizes at the last step, as a fraction of the first's (linear in
+    /// between; 1 keeps them constant). The linear weights' step is not changed.
+    pub anneal: f64,
+}
+
+impl NetOptions {
+    /// The factor on the network's step sizes at step `t` (from 1) of `steps`.
+    fn step_factor(&self, t: usize, steps: usize) -> f64 {
+        if self.anneal == 1.0 || steps <= 1 {
+            return 1.0;
+        }
+        1.0 - (1.0 - self.anneal) * (t - 1) as f64 / (steps - 1) as f64
+    }
 }
 
 /// Fits `net` to `samples` (shuffled each epoch with `seed`); the linear weights are pulled
@@ -243,6 +282,7 @@ pub fn fit_net(
     let mut order: Vec<usize> = (0..samples.len()).collect();
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut t = 0;
+    let steps = options.epochs * samples.len().div_ceil(net_options.batch.max(1));
     let (mut h, mut dh) = (vec![0.0; d], vec![0.0; d]);
     for epoch in 1..=options.epochs {
         for i in (1..order.len()).rev() {
@@ -280,11 +320,12 @@ pub fn fit_net(
                 *g += 2.0 * net_options.decay * w;
             }
             t += 1;
-            adam_linear.step(&mut net.linear, &g_linear, t);
+            let factor = net_options.step_factor(t as usize, steps);
+            adam_linear.step(&mut net.linear, &g_linear, t, 1.0);
             if d > 0 {
-                adam_output.step(&mut net.output, &g_output, t);
-                adam_input.step(&mut net.input, &g_input, t);
-                adam_bias.step(&mut net.bias, &g_bias, t);
+                adam_output.step(&mut net.output, &g_output, t, factor);
+                adam_input.step(&mut net.input, &g_input, t, factor);
+                adam_bias.step(&mut net.bias, &g_bias, t, factor);
             }
         }
         on_epoch(epoch, net);
@@ -307,7 +348,11 @@ mod tests {
 
     /// A network for `rule` whose units are far from zero and from each other.
     fn lively_net(rule: Rule) -> Net {
-        let layout = Layout::of(rule);
+        lively_net_of(Layout::of(rule), rule)
+    }
+
+    /// [`lively_net`] over the features of `layout`.
+    fn lively_net_of(layout: Layout, rule: Rule) -> Net {
         let linear = weight_vector(&embedded_weights(rule), layout);
         let mut net = Net::start(&linear, HIDDEN, 3);
         let mut rng = SmallRng::seed_from_u64(5);
@@ -323,24 +368,46 @@ mod tests {
 
     #[test]
     fn the_engine_evaluates_a_network_file_as_the_fit_does() {
-        engine_matches_fit(Rule::Freestyle);
+        engine_matches_fit(Rule::Freestyle, false);
+    }
+
+    #[test]
+    fn the_engine_evaluates_pair_rows_as_the_fit_does() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let layout = Layout { pairs: true, ..Layout::of(rule) };
+            let text = lively_net_of(layout, rule).to_text("a test").unwrap();
+            assert!(text.contains("\npair three quiet ") && text.contains("\npair four three "));
+            engine_matches_fit(rule, true);
+        }
+    }
+
+    #[test]
+    fn annealed_steps_shrink_linearly_to_the_fraction_asked() {
+        let options =
+            NetOptions { batch: 1, input_rate: 1.0, decay: 0.0, output_rate: 1.0, anneal: 0.1 };
+        assert_eq!(options.step_factor(1, 11), 1.0);
+        assert!((options.step_factor(6, 11) - 0.55).abs() < 1e-12);
+        assert!((options.step_factor(11, 11) - 0.1).abs() < 1e-12);
+        let constant = NetOptions { anneal: 1.0, ..options };
+        assert_eq!(constant.step_factor(11, 11), 1.0);
     }
 
     #[test]
     fn the_engine_evaluates_a_renju_network_with_rows_per_colour_as_the_fit_does() {
         let text = lively_net(Rule::Renju).to_text("a test").unwrap();
         assert!(text.contains("set black") && text.contains("set white"));
-        engine_matches_fit(Rule::Renju);
+        engine_matches_fit(Rule::Renju, false);
     }
 
     /// Plays a short game of `rule` and compares the engine's evaluation with a lively
     /// network's file on top to the fit's value of the same network, position by position.
-    fn engine_matches_fit(rule_name: Rule) {
-        let net = lively_net(rule_name);
+    fn engine_matches_fit(rule_name: Rule, pairs: bool) {
+        let layout = Layout { pairs, ..Layout::of(rule_name) };
+        let net = lively_net_of(layout, rule_name);
         let text = net.to_text("a test").unwrap();
         let table = NetTable::parse(&text).unwrap();
+        assert_eq!(table.has_pairs(), pairs);
         let evaluation = Evaluation::embedded().with_network(rule_name, Some(table));
-        let layout = Layout::of(rule_name);
         let board = Board::new(15).unwrap();
         let rule = evaluation.rule(rule_name);
         let mut pos = Position::with_evaluation(&board, rule_name, Color::Black, rule);
@@ -356,6 +423,8 @@ mod tests {
                 continue;
             }
             let features = features_of(&pos, layout);
+            let pair_features = features.iter().filter(|f| f.0 as usize >= layout.sets_count());
+            assert_eq!(pair_features.count() > 0, pairs);
             let (fitted, engine) = (net.value(&features), f64::from(evaluate(&pos)));
             let linear = net.linear_value(&features);
             units_used += usize::from((fitted - linear).abs() > 50.0);
@@ -395,7 +464,8 @@ mod tests {
             samples.push(Sample { features, result, score: 0.0 });
         }
         let options = Options { scale: 100.0, lambda: 1.0, reg: 0.0, epochs: 300, rate: 5.0 };
-        let net_options = NetOptions { batch: 50, input_rate: 0.02, decay: 0.0, output_rate: 5.0 };
+        let net_options =
+            NetOptions { batch: 50, input_rate: 0.02, decay: 0.0, output_rate: 5.0, anneal: 1.0 };
         let prior = [0.0; 3];
         let mut line = Net::start(&prior, 0, 1);
         fit_net(&samples, &mut line, &prior, &options, &net_options, 1, &mut |_, _| {});
