@@ -1,7 +1,8 @@
 //! Benchmarks: search speed over fixed positions, and rule-check throughput.
 
 use crate::cli::BenchArgs;
-use gomoku::ai::{Engine, Limits, Position, Request};
+use gomoku::ai::policy::PolicyWeights;
+use gomoku::ai::{Engine, Evaluation, Limits, Position, Request};
 use gomoku::board::index_of;
 use gomoku::record::parse_moves;
 use gomoku::{renju, Board, Color, Level, Rule};
@@ -40,11 +41,17 @@ pub fn run_bench(args: &BenchArgs) -> Result<(), String> {
         (0u64, 0u128, 0u64, 0u64);
     // Positions with a single sensible reply are answered without a search (depth 1).
     let (mut searched, mut searched_depth_sum) = (0u64, 0u64);
+    let evaluation = match &args.order {
+        Some(path) => {
+            let order = PolicyWeights::parse(&crate::read_text(path)?)?;
+            Evaluation::embedded().with_order(args.rule, Some(&order))
+        }
+        None => Evaluation::embedded(),
+    };
     for (i, board) in boards.iter().enumerate() {
-        let mut engine = Engine::new(64, 0);
+        let mut engine = Engine::with_evaluation(64, 0, evaluation.clone());
         let to_move = Color::at_ply(board.stone_count());
-        let request =
-            Request { board, rule: Rule::Freestyle, to_move, level: Level::Master, limits };
+        let request = Request { board, rule: args.rule, to_move, level: Level::Master, limits };
         let started = Instant::now();
         let decision =
             engine.think(&request, &AtomicBool::new(false), &mut |_| {}).ok_or("no move")?;

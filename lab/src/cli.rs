@@ -70,6 +70,12 @@ pub struct BenchArgs {
     /// Search every position for this many milliseconds instead (the depth reached is reported).
     #[arg(long)]
     pub time: Option<u64>,
+    /// A candidate order file (`fit-order` output) instead of the embedded one.
+    #[arg(long)]
+    pub order: Option<PathBuf>,
+    /// The rule the positions are searched by.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
 }
 
 /// Which leaves of a match's internal players to sample for fitting the evaluation.
@@ -406,6 +412,25 @@ pub struct FitOrderArgs {
     /// Regularisation.
     #[arg(long, default_value_t = 1e-4)]
     pub reg: f64,
+    /// Learn the moves that cut off the engine's searches of the records' positions (this many
+    /// nodes a search) instead of the moves played.
+    #[arg(long, requires = "records")]
+    pub from_search: Option<u64>,
+    /// With --from-search: of the records' games, every N-th is searched.
+    #[arg(long, default_value_t = 1)]
+    pub game_every: usize,
+    /// With --from-search: a game's positions searched, every N plies after the opening.
+    #[arg(long, default_value_t = 4)]
+    pub every_ply: usize,
+    /// With --from-search: of the cut-offs deep enough, every N-th is kept.
+    #[arg(long, default_value_t = 8)]
+    pub sample_every: u64,
+    /// With --from-search: the least remaining depth of a kept cut-off's node.
+    #[arg(long, default_value_t = 2)]
+    pub min_depth: i32,
+    /// With --from-search: the order the searching engine uses (default: the embedded one).
+    #[arg(long)]
+    pub search_order: Option<PathBuf>,
     /// Match logs (`gomoku match` output).
     #[arg(required_unless_present = "records")]
     pub logs: Vec<PathBuf>,

@@ -3,6 +3,7 @@
 //! the engine embeds (`src/ai/weights/order-*.txt`).
 
 use crate::cli::FitOrderArgs;
+use crate::cutoffs::{cutoff_choices, CutoffPlan};
 use crate::gendata::write_atomically;
 use crate::read_text;
 use crate::tuning::data::read_record_files;
@@ -21,18 +22,11 @@ const HELD_OUT: usize = 10;
 pub fn run_fit_order(args: &FitOrderArgs) -> Result<(), String> {
     let learner = args.learn.clone();
     let options = FitOptions { steps: args.steps, rate: args.rate, reg: args.reg };
-    let (choices, games, source) = match &args.records {
-        Some(records) => choices_of_records(records, &learner, args.rule)?,
-        None => choices_of_logs(args, &learner)?,
+    let (train, held_out, games, source) = match (&args.records, args.from_search) {
+        (Some(records), Some(nodes)) => choices_from_search(args, records, nodes)?,
+        (Some(records), None) => split(choices_of_records(records, &learner, args.rule)?),
+        (None, _) => split(choices_of_logs(args, &learner)?),
     };
-    let (mut train, mut held_out) = (Vec::new(), Vec::new());
-    for (i, choice) in choices.into_iter().enumerate() {
-        if i % HELD_OUT == 0 {
-            held_out.push(choice)
-        } else {
-            train.push(choice)
-        }
-    }
     let neutral = PolicyWeights::neutral();
     eprintln!(
         "fit-order: {games} games, {} choices ({} held out); hand-set order: {}",
@@ -40,6 +34,9 @@ pub fn run_fit_order(args: &FitOrderArgs) -> Result<(), String> {
         held_out.len(),
         quality(&held_out, &neutral)
     );
+    if let Some(embedded) = gomoku::ai::evaluation::embedded_order(args.rule) {
+        eprintln!("fit-order: embedded order: {}", quality(&held_out, &embedded));
+    }
     let fitted = fit(&train, &options);
     let result = quality(&held_out, &fitted);
     eprintln!("fit-order: fitted: {result}");
@@ -57,6 +54,55 @@ pub fn run_fit_order(args: &FitOrderArgs) -> Result<(), String> {
         quality(&held_out, &neutral),
     );
     write_atomically(&args.out, &fitted.to_text(&header))
+}
+
+/// Training and held-out choices (every [`HELD_OUT`]-th, from the first), how many games, and the
+/// arguments that named them.
+type Split = (Vec<Choice>, Vec<Choice>, usize, String);
+
+/// Holds out every [`HELD_OUT`]-th choice of played moves.
+fn split((choices, games, source): (Vec<Choice>, usize, String)) -> Split {
+    let (mut train, mut held_out) = (Vec::new(), Vec::new());
+    for (i, choice) in choices.into_iter().enumerate() {
+        if i % HELD_OUT == 0 {
+            held_out.push(choice)
+        } else {
+            train.push(choice)
+        }
+    }
+    (train, held_out, games, source)
+}
+
+/// The cut-off choices of searching the records' positions ([`crate::cutoffs`]); every
+/// [`HELD_OUT`]-th searched game's choices are held out (one search's cut-offs are alike).
+fn choices_from_search(args: &FitOrderArgs, records: &str, nodes: u64) -> Result<Split, String> {
+    let (games, _) = read_record_files(records)?;
+    let games: Vec<_> = games.into_iter().step_by(args.game_every.max(1)).collect();
+    let order = match &args.search_order {
+        Some(path) => Some(PolicyWeights::parse(&read_text(path)?)?),
+        None => None,
+    };
+    let plan = CutoffPlan {
+        rule: args.rule,
+        nodes,
+        every_ply: args.every_ply,
+        sample_every: args.sample_every,
+        min_depth: args.min_depth,
+        order,
+    };
+    let (mut train, mut held_out) = (Vec::new(), Vec::new());
+    for (g, choices) in cutoff_choices(&games, &plan).into_iter().enumerate() {
+        if g % HELD_OUT == 0 { &mut held_out } else { &mut train }.extend(choices);
+    }
+    let searched_with = args
+        .search_order
+        .as_ref()
+        .map_or(String::new(), |p| format!(" --search-order {}", p.display()));
+    let source = format!(
+        "--records {records} --from-search {nodes} --game-every {} --every-ply {} --sample-every {} --min-depth {}{searched_with}",
+        args.game_every, args.every_ply, args.sample_every, args.min_depth
+    );
+    Ok((train, held_out, games.len(), source))
 }
 
 /// The choices of the games of `gomoku match` logs, how many games, and the arguments that named

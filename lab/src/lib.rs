@@ -10,6 +10,7 @@ pub mod bench;
 pub mod blunders;
 pub mod calibrate;
 pub mod cli;
+pub mod cutoffs;
 pub mod explorer_book;
 pub mod fitorder;
 pub mod game_play;

@@ -62,6 +62,12 @@ impl Evaluation {
         self
     }
 
+    /// These parameters with `order` (or the hand-set order alone) as `rule`'s candidate order.
+    pub fn with_order(mut self, rule: Rule, order: Option<&PolicyWeights>) -> Evaluation {
+        self.rules[slot(rule)].policy = order.map(|o| Arc::new(Policy::of(o)));
+        self
+    }
+
     /// These parameters with `network` (or none) on top of `rule` alone.
     pub fn with_network(mut self, rule: Rule, network: Option<NetTable>) -> Evaluation {
         self.rules[slot(rule)].network = network.map(Arc::new);

@@ -81,10 +81,9 @@ impl<'a> Searcher<'a> {
         control: Control<'a>,
         pruning: Pruning,
     ) -> Self {
-        let leaf_vcf = if QuickVcf::applies(pos.rule()) {
-            LeafVcf::Quick(QuickVcf::default())
-        } else {
-            LeafVcf::Full(Vcf::new(0, None, None))
+        let leaf_vcf = LeafVcf {
+            quick: QuickVcf::default(),
+            full: pos.rule().has_forbidden_points().then(|| Vcf::new(0, None, None)),
         };
         Searcher {
             pruning,
@@ -408,13 +407,17 @@ impl<'a> Searcher<'a> {
             return won;
         }
         let budget = self.pruning.leaf_vcf_nodes();
-        let (found, nodes) = match &mut self.leaf_vcf {
-            LeafVcf::Quick(quick) => (quick.wins(&mut self.pos, 5, budget), quick.budget.nodes),
-            LeafVcf::Full(full) => {
+        let LeafVcf { quick, full } = &mut self.leaf_vcf;
+        let (mut found, mut nodes) = (quick.wins(&mut self.pos, 5, budget), quick.budget.nodes);
+        if let Some(full) = full.as_mut().filter(|_| found) {
+            if !QuickVcf::wins_are_wins(self.pos.rule(), me) {
+                // Black in renju: the quick search finds its every win, the full one tells
+                // which are wins.
                 full.restart(budget);
-                (full.find(&mut self.pos, 5).is_some(), full.budget.nodes)
+                found = full.find(&mut self.pos, 5).is_some();
+                nodes += full.budget.nodes;
             }
-        };
+        }
         self.nodes += nodes;
         self.leaf_memo.put(key, found, nodes);
         found
@@ -530,6 +533,9 @@ impl<'a> Searcher<'a> {
                         if !tactical {
                             self.remember_cutoff(me, ply, c.index, depth);
                         }
+                        if situation == Situation::Free && excluded == 0 {
+                            self.tell_cutoff(c.index, depth);
+                        }
                         break;
                     }
                 }
@@ -579,6 +585,15 @@ impl<'a> Searcher<'a> {
         list[..n].sort_unstable_by(better);
     }
 
+    /// Tells the observer, if any, of a free node's cut-off move.
+    fn tell_cutoff(&self, index: usize, depth: i32) {
+        if let Some(observer) = self.control.observer {
+            if !self.table_frozen {
+                observer.cutoff(&self.pos, index, depth);
+            }
+        }
+    }
+
     fn remember_cutoff(&mut self, me: usize, ply: usize, index: usize, depth: i32) {
         if self.killers[ply][0] != index {
             self.killers[ply][1] = self.killers[ply][0];
@@ -588,11 +603,12 @@ impl<'a> Searcher<'a> {
     }
 }
 
-/// The leaves' VCF search: on the line masks alone where the rule lets it decide the same
-/// ([`QuickVcf::applies`]), else the full one.
-enum LeafVcf {
-    Quick(QuickVcf),
-    Full(Vcf<'static>),
+/// The leaves' VCF searches: on the line masks alone, and where its wins need checking
+/// ([`QuickVcf::wins_are_wins`]: black's in renju) the full one after it (kept only under a
+/// rule with forbidden points).
+struct LeafVcf {
+    quick: QuickVcf,
+    full: Option<Vcf<'static>>,
 }
 
 /// Whether `score` from an iteration already proves the result within `depth`.

@@ -71,7 +71,14 @@ pub fn visit_choices(
     }
 }
 
-fn is_free(pos: &Position) -> bool {
+/// The choice of `played` among the candidates of `pos` (a free position), or `None` if it is
+/// not one of them.
+pub fn choice_in(pos: &Position, played: usize) -> Option<Choice> {
+    choice_at(pos, played).map(|(choice, _)| choice)
+}
+
+/// Whether `pos` has no five to make or block and no open three to answer.
+pub fn is_free(pos: &Position) -> bool {
     let (me, opp) = (pos.to_move(), !pos.to_move());
     pos.threat_count(me, WIN) == 0
         && pos.threat_count(opp, WIN) == 0
