@@ -382,12 +382,10 @@ impl Position {
         let mut sums = net.bias;
         add_difference(&mut sums, mine, theirs);
         if net.has_pairs() {
-            add_difference(&mut sums, &self.pair_sums[color.index()], &[0; HIDDEN]);
+            add_row(&mut sums, &self.pair_sums[color.index()]);
         }
         for (row, _) in net.rows_of(color).threats.iter().zip(threats).filter(|(_, &t)| t) {
-            for (sum, r) in sums.iter_mut().zip(row) {
-                *sum += r;
-            }
+            add_row(&mut sums, row);
         }
         Some(net.value(&sums))
     }
@@ -632,6 +630,14 @@ impl Position {
         let table = &self.weights[color.index()].values;
         let quad = quad_index(patterns) % weights::QUADS;
         (s, (table[quad], self.weights[color.index()].combos[quad]))
+    }
+}
+
+/// Adds `row` to `sums`, unit by unit.
+#[inline]
+fn add_row(sums: &mut Row, row: &Row) {
+    for (sum, r) in sums.iter_mut().zip(row) {
+        *sum += r;
     }
 }
 

@@ -34,23 +34,27 @@ impl Layout {
 
     /// Number of weights of the sets.
     pub fn sets_count(self) -> usize {
-        if self.per_colour {
-            2 * PER_SET
-        } else {
-            PER_SET
-        }
+        self.sets() * PER_SET
     }
 
     /// Number of weights.
     pub fn count(self) -> usize {
-        let sets = if self.per_colour { 2 } else { 1 };
-        self.sets_count() + if self.pairs { sets * PAIRS } else { 0 }
+        self.sets_count() + if self.pairs { self.sets() * PAIRS } else { 0 }
     }
 
     /// Where the pair features of `color` (as the side to move) start, if there are any.
     pub fn pairs_base(self, color: Color) -> Option<usize> {
         let set = if self.per_colour { color.index() } else { 0 };
         self.pairs.then(|| self.sets_count() + set * PAIRS)
+    }
+
+    /// How many sets of weights there are: one per colour, or one shared.
+    fn sets(self) -> usize {
+        if self.per_colour {
+            2
+        } else {
+            1
+        }
     }
 
     /// Where `color`'s set starts.
