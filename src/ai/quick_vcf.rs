@@ -273,15 +273,14 @@ mod tests {
         assert!(compared >= 5_000 && won >= 1_000, "too few cases: {compared} compared, {won} won");
     }
 
-    /// In renju, for white: every win the quick search finds, the full one finds too (black's
-    /// forbidden blocks may give the full one more), and they agree almost always.
-    #[test]
-    fn wins_for_white_in_renju_only_where_the_full_vcf_does() {
+    /// Each sample position with `side` to move in renju and no five to make for either side
+    /// that both searches decide: its name, the quick search's answer and the full one's.
+    fn renju_answers(side: Color) -> Vec<(String, bool, bool)> {
         const BUDGET: u64 = 100_000;
-        let (mut compared, mut won, mut missed) = (0, 0, 0);
         let mut quick = QuickVcf::default();
+        let mut answers = Vec::new();
         for (name, board) in sample_boards() {
-            let mut pos = Position::new(&board, Rule::Renju, Color::White);
+            let mut pos = Position::new(&board, Rule::Renju, side);
             if pos.has_threat_at_least(Color::White, WIN)
                 || pos.has_threat_at_least(Color::Black, WIN)
             {
@@ -292,14 +291,25 @@ mod tests {
             assert_eq!(pos.hash(), hash, "{name}");
             let mut full = Vcf::new(BUDGET, None, None);
             let proof = full.find(&mut pos, 30);
-            if quick.budget.exhausted() || full.budget.exhausted() {
-                continue;
+            if !quick.budget.exhausted() && !full.budget.exhausted() {
+                answers.push((name, wins, proof.is_some()));
             }
-            compared += 1;
-            assert!(!wins || proof.is_some(), "{name}: a win the full search does not see");
-            won += usize::from(wins);
-            missed += usize::from(!wins && proof.is_some());
         }
+        answers
+    }
+
+    /// In renju, for white: every win the quick search finds, the full one finds too (black's
+    /// forbidden blocks may give the full one more), and they agree almost always.
+    #[test]
+    fn wins_for_white_in_renju_only_where_the_full_vcf_does() {
+        let answers = renju_answers(Color::White);
+        let (mut won, mut missed) = (0, 0);
+        for (name, quick, full) in &answers {
+            assert!(!quick || *full, "{name}: a win the full search does not see");
+            won += usize::from(*quick);
+            missed += usize::from(!quick && *full);
+        }
+        let compared = answers.len();
         assert!(compared >= 1_000 && won >= 100, "too few cases: {compared} compared, {won} won");
         assert!(missed * 20 <= won, "{missed} of {} wins missed", won + missed);
     }
@@ -308,27 +318,14 @@ mod tests {
     /// plays forbidden fours, so some of its wins are none).
     #[test]
     fn finds_every_win_for_black_in_renju_that_the_full_vcf_finds() {
-        const BUDGET: u64 = 100_000;
-        let (mut compared, mut won, mut false_wins) = (0, 0, 0);
-        let mut quick = QuickVcf::default();
-        for (name, board) in sample_boards() {
-            let mut pos = Position::new(&board, Rule::Renju, Color::Black);
-            if pos.has_threat_at_least(Color::White, WIN)
-                || pos.has_threat_at_least(Color::Black, WIN)
-            {
-                continue;
-            }
-            let wins = quick.wins(&mut pos, 30, BUDGET);
-            let mut full = Vcf::new(BUDGET, None, None);
-            let proof = full.find(&mut pos, 30);
-            if quick.budget.exhausted() || full.budget.exhausted() {
-                continue;
-            }
-            compared += 1;
-            assert!(wins || proof.is_none(), "{name}: a win the quick search does not see");
-            won += usize::from(proof.is_some());
-            false_wins += usize::from(wins && proof.is_none());
+        let answers = renju_answers(Color::Black);
+        let (mut won, mut false_wins) = (0, 0);
+        for (name, quick, full) in &answers {
+            assert!(*quick || !full, "{name}: a win the quick search does not see");
+            won += usize::from(*full);
+            false_wins += usize::from(*quick && !full);
         }
+        let compared = answers.len();
         assert!(compared >= 1_000 && won >= 100, "too few cases: {compared} compared, {won} won");
         assert!(false_wins * 5 <= won, "{false_wins} wins that are none against {won}");
     }
