@@ -14,7 +14,6 @@
 use crate::board::{index_of, Board, DIRECTIONS};
 use crate::color::Color;
 use crate::pos::Pos;
-use crate::rule::run_length;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -90,20 +89,21 @@ fn could_be_forbidden(board: &Board, index: usize) -> bool {
 
 /// Classifies the black stone just placed at `index`.
 fn classify(board: &mut Board, index: usize) -> Option<Forbidden> {
-    let runs = DIRECTIONS.map(|d| run_length(board, index, d, Color::Black));
+    let windows = DIRECTIONS.map(|d| Window::read(board, index, d));
+    let runs = windows.map(|w| w.run());
     if runs.contains(&5) {
         return None;
     }
     if runs.iter().any(|&r| r > 5) {
         return Some(Forbidden::Overline);
     }
-    let fours = DIRECTIONS.map(|d| fours_in_line(board, index, d));
-    if fours.iter().sum::<usize>() >= 2 {
+    let fours = windows.map(|w| fours_in(w.five_points()));
+    if fours.iter().sum::<u32>() >= 2 {
         return Some(Forbidden::DoubleFour);
     }
     let mut threes = 0;
     for (k, d) in DIRECTIONS.into_iter().enumerate() {
-        if fours[k] == 0 && is_three(board, index, d) {
+        if fours[k] == 0 && is_three(board, index, d, windows[k]) {
             threes += 1;
             if threes == 2 {
                 return Some(Forbidden::DoubleThree);
@@ -113,66 +113,107 @@ fn classify(board: &mut Board, index: usize) -> Option<Forbidden> {
     None
 }
 
-/// The empty points on line `d` where one more black stone makes exactly five together with the
-/// stone at `index`. There are at most two.
-fn five_points(board: &Board, index: usize, d: usize) -> ([usize; 2], usize) {
-    let mut points = [0; 2];
-    let mut n = 0;
-    for offset in -4isize..=4 {
-        if offset == 0 {
-            continue;
-        }
-        let q = index.wrapping_add_signed(offset * d as isize);
-        if !board.is_empty_at(q) {
-            continue;
-        }
-        let back = crate::rule::count_side(board, q, d, Color::Black, false);
-        let ahead = crate::rule::count_side(board, q, d, Color::Black, true);
-        let reaches_index =
-            if offset < 0 { ahead >= offset.unsigned_abs() } else { back >= offset as usize };
-        if reaches_index && back + ahead == 4 && n < 2 {
-            points[n] = q;
-            n += 1;
-        }
-    }
-    (points, n)
+/// The eleven cells of one line centred on a black stone, offsets −5..=5 as bits 0..=10.
+#[derive(Clone, Copy)]
+struct Window {
+    /// Black stones (the centre bit is always set).
+    black: u16,
+    /// Empty points.
+    empty: u16,
 }
 
-/// How many fours through `index` lie on line `d`: a straight four counts once.
-fn fours_in_line(board: &Board, index: usize, d: usize) -> usize {
-    let (points, n) = five_points(board, index, d);
-    if n == 2 && points[1] - points[0] == 5 * d {
+/// The window's bit of the centre stone.
+const CENTRE: u32 = 5;
+/// The bits of offsets −4..=4: the points that can share a five with the centre.
+const NEAR: u16 = 0b011_1111_1110;
+
+impl Window {
+    /// The cells around `index` along `d` (the border of the board keeps every offset in bounds).
+    fn read(board: &Board, index: usize, d: usize) -> Window {
+        let (mut black, mut empty) = (0, 0);
+        let first = index - CENTRE as usize * d;
+        for k in 0..11 {
+            match board.code_at(first + k * d) {
+                0 => empty |= 1 << k,
+                1 => black |= 1 << k,
+                _ => {}
+            }
+        }
+        Window { black, empty }
+    }
+
+    /// The window with one more black stone on the empty point `bit`.
+    fn with(self, bit: u16) -> Window {
+        Window { black: self.black | bit, empty: self.empty & !bit }
+    }
+
+    /// The length of the black run through the centre. Exact up to five, and at least six
+    /// whenever the real run is longer than five.
+    fn run(self) -> u32 {
+        (self.black >> CENTRE).trailing_ones() + (self.black << (16 - CENTRE)).leading_ones()
+    }
+
+    /// Whether the black run through the centre is a straight four (`.XXXX.`): four stones, and
+    /// a stone on either end makes exactly five.
+    fn is_straight_four(self) -> bool {
+        let below = (self.black << (16 - CENTRE)).leading_ones();
+        let above = (self.black >> CENTRE).trailing_ones();
+        if below + above != 4 {
+            return false;
+        }
+        // The run is bits CENTRE − below ..= CENTRE + above − 1, inside bits 2..=8.
+        let (low_end, high_end) = (CENTRE - below - 1, CENTRE + above);
+        let ends = 1 << low_end | 1 << high_end;
+        let beyond = 1 << (low_end - 1) | 1 << (high_end + 1);
+        self.empty & ends == ends && self.black & beyond == 0
+    }
+
+    /// The empty points where one more black stone makes exactly five through the centre (at
+    /// most two).
+    fn five_points(self) -> u16 {
+        if self.run() >= 5 {
+            return 0;
+        }
+        bits(self.empty & NEAR).filter(|&bit| self.with(bit).run() == 5).fold(0, |a, b| a | b)
+    }
+}
+
+/// The single bits of `mask`, lowest first.
+fn bits(mut mask: u16) -> impl Iterator<Item = u16> {
+    std::iter::from_fn(move || {
+        let bit = mask & mask.wrapping_neg();
+        mask &= !bit;
+        (bit != 0).then_some(bit)
+    })
+}
+
+/// Whether the five points of a line are the two ends of a straight four (`.XXXX.`).
+fn is_straight(points: u16) -> bool {
+    points.count_ones() == 2 && points >> points.trailing_zeros() == 0b10_0001
+}
+
+/// How many fours the five points of a line make: a straight four counts once.
+fn fours_in(points: u16) -> u32 {
+    if is_straight(points) {
         1
     } else {
-        n
+        points.count_ones()
     }
 }
 
-/// Whether the stones through `index` on line `d` form a straight four (`.XXXX.`).
-fn is_straight_four(board: &Board, index: usize, d: usize) -> bool {
-    let (points, n) = five_points(board, index, d);
-    n == 2 && points[1] - points[0] == 5 * d
-}
-
-/// Whether `index` is part of a real three on line `d`: some empty point there turns it into a
-/// straight four, and that point is neither a five nor itself forbidden.
-fn is_three(board: &mut Board, index: usize, d: usize) -> bool {
-    for offset in -4isize..=4 {
-        let q = index.wrapping_add_signed(offset * d as isize);
-        if offset == 0 || !board.is_empty_at(q) {
-            continue;
+/// Whether the centre stone `index` of `window` (line `d`) is part of a real three: some empty
+/// point there turns it into a straight four, and that point is neither a five nor itself
+/// forbidden.
+fn is_three(board: &mut Board, index: usize, d: usize, window: Window) -> bool {
+    bits(window.empty & NEAR).any(|bit| {
+        if !window.with(bit).is_straight_four() {
+            return false;
         }
-        board.place_at(q, Color::Black);
-        let straight = is_straight_four(board, index, d);
-        board.remove_at(q);
-        if straight
-            && !crate::rule::Rule::Renju.would_win_at(board, q, Color::Black)
+        let offset = bit.trailing_zeros() as usize;
+        let q = index + offset * d - CENTRE as usize * d;
+        !crate::rule::Rule::Renju.would_win_at(board, q, Color::Black)
             && forbidden_at(board, q).is_none()
-        {
-            return true;
-        }
-    }
-    false
+    })
 }
 
 #[cfg(test)]
