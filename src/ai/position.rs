@@ -221,11 +221,12 @@ impl Position {
         }
     }
 
-    /// The stones by line and both colours' pattern tables, for a search that plays stones on
-    /// the lines alone (the leaves' quick VCF): it must take back every stone it places there
-    /// before the position is used again.
-    pub(super) fn lines_and_tables(&mut self) -> (&mut Lines, [&'static PairTable; 2]) {
-        (&mut self.lines, self.tables)
+    /// The stones by line, both colours' pattern tables and the board, for a search that plays
+    /// stones on the lines alone (the leaves' quick VCF; it may mirror them on the board to
+    /// check black's forbidden points): it must take back every stone it places there before
+    /// the position is used again.
+    pub(super) fn lines_and_tables(&mut self) -> (&mut Lines, [&'static PairTable; 2], &mut Board) {
+        (&mut self.lines, self.tables, &mut self.board)
     }
 
     /// Both colours' patterns of the point in the middle of `window`.

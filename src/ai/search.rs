@@ -395,10 +395,12 @@ impl<'a> Searcher<'a> {
         known.unwrap_or_else(|| evaluate(&self.pos))
     }
 
-    /// A short VCF for the side to move at a leaf (it has at least two four points to work with).
+    /// A short VCF for the side to move at a leaf (it has at least two four points to work with,
+    /// or one for white in renju, whose four may leave black only a forbidden block).
     fn leaf_vcf(&mut self, me: crate::color::Color) -> bool {
         let fours = (FOUR..=OPEN_FOUR).map(|t| self.pos.threat_count(me, t)).sum::<u16>();
-        if fours < 2 {
+        let least = if self.pos.may_be_forbidden(!me) { 1 } else { 2 };
+        if fours < least {
             return false;
         }
         let key = self.pos.hash();
