@@ -97,7 +97,7 @@ fn classify(board: &mut Board, index: usize) -> Option<Forbidden> {
     if runs.iter().any(|&r| r > 5) {
         return Some(Forbidden::Overline);
     }
-    let fours = windows.map(|w| fours_in(w.five_points()));
+    let fours = windows.map(Window::fours);
     if fours.iter().sum::<u32>() >= 2 {
         return Some(Forbidden::DoubleFour);
     }
@@ -147,17 +147,22 @@ impl Window {
         Window { black: self.black | bit, empty: self.empty & !bit }
     }
 
+    /// The black run through the centre: its stones below the centre, and from the centre up.
+    fn run_sides(self) -> (u32, u32) {
+        ((self.black << (16 - CENTRE)).leading_ones(), (self.black >> CENTRE).trailing_ones())
+    }
+
     /// The length of the black run through the centre. Exact up to five, and at least six
     /// whenever the real run is longer than five.
     fn run(self) -> u32 {
-        (self.black >> CENTRE).trailing_ones() + (self.black << (16 - CENTRE)).leading_ones()
+        let (below, above) = self.run_sides();
+        below + above
     }
 
     /// Whether the black run through the centre is a straight four (`.XXXX.`): four stones, and
     /// a stone on either end makes exactly five.
     fn is_straight_four(self) -> bool {
-        let below = (self.black << (16 - CENTRE)).leading_ones();
-        let above = (self.black >> CENTRE).trailing_ones();
+        let (below, above) = self.run_sides();
         if below + above != 4 {
             return false;
         }
@@ -176,6 +181,16 @@ impl Window {
         }
         bits(self.empty & NEAR).filter(|&bit| self.with(bit).run() == 5).fold(0, |a, b| a | b)
     }
+
+    /// How many fours the line makes through the centre: a straight four counts once (its two
+    /// five points are its ends).
+    fn fours(self) -> u32 {
+        if self.is_straight_four() {
+            1
+        } else {
+            self.five_points().count_ones()
+        }
+    }
 }
 
 /// The single bits of `mask`, lowest first.
@@ -185,20 +200,6 @@ fn bits(mut mask: u16) -> impl Iterator<Item = u16> {
         mask &= !bit;
         (bit != 0).then_some(bit)
     })
-}
-
-/// Whether the five points of a line are the two ends of a straight four (`.XXXX.`).
-fn is_straight(points: u16) -> bool {
-    points.count_ones() == 2 && points >> points.trailing_zeros() == 0b10_0001
-}
-
-/// How many fours the five points of a line make: a straight four counts once.
-fn fours_in(points: u16) -> u32 {
-    if is_straight(points) {
-        1
-    } else {
-        points.count_ones()
-    }
 }
 
 /// Whether the centre stone `index` of `window` (line `d`) is part of a real three: some empty
