@@ -7,10 +7,12 @@
 //! Where the colours' rules differ (renju: black's forbidden points) each colour has its own rows:
 //! a colour's points use its rows, and the threat terms are the side to move's.
 //!
-//! Optionally a row per *pair* of threat classes an empty point has — the side to move's and the
-//! other side's ([`THREAT_CLASS_NAMES`]) — sees what a point is worth to both sides at once (a
-//! point that makes my three and blocks their four), which the per-colour combinations do not.
-//! Those rows are the side to move's set's; the pair of two quiet classes has none.
+//! Optionally a row per *pair* of classes an empty point has — the side to move's and the other
+//! side's ([`PAIR_CLASS_NAMES`]: the threat classes, and "forbidden" for a point black may not
+//! play) — sees what a point is worth to both sides at once (a point that makes my three and
+//! blocks their four, or a point white can use because black may not take it), which the
+//! per-colour combinations do not. Those rows are the side to move's set's; the pair of two quiet
+//! classes has none.
 //!
 //! The file format, one item a line (`#` starts a comment):
 //!
@@ -26,21 +28,51 @@
 //!
 //! Without `set` lines both colours share one set of rows; with them the file gives both.
 
-use super::shape::{Threat, THREAT_COUNT};
+use super::shape::{Shape, QUIET, THREAT_COUNT};
 use super::weights::{combo_of, pattern_named, COMBOS, THREATS, THREAT_NAMES};
 use crate::color::Color;
 
-/// The threat classes' names in the file, by class (see [`super::shape`]).
-pub const THREAT_CLASS_NAMES: [&str; THREAT_COUNT] =
-    ["quiet", "minor", "three", "three_three", "four", "four_three", "open_four", "win"];
+/// A point's class for the pair rows: its threat class (see [`super::shape`]), or
+/// [`FORBIDDEN_CLASS`].
+pub type PairClass = u8;
 
-/// Number of threat class pairs.
-pub const PAIRS: usize = THREAT_COUNT * THREAT_COUNT;
+/// The pair class of a point black may not play (renju).
+pub const FORBIDDEN_CLASS: PairClass = THREAT_COUNT as PairClass;
 
-/// The pair number of a point whose classes are `mine` (the side to move's) and `theirs`.
+/// Number of pair classes: the threat classes and [`FORBIDDEN_CLASS`].
+pub const PAIR_CLASSES: usize = THREAT_COUNT + 1;
+
+/// The pair classes' names in the file, by class.
+pub const PAIR_CLASS_NAMES: [&str; PAIR_CLASSES] = [
+    "quiet",
+    "minor",
+    "three",
+    "three_three",
+    "four",
+    "four_three",
+    "open_four",
+    "win",
+    "forbidden",
+];
+
+/// Number of pair class pairs.
+pub const PAIRS: usize = PAIR_CLASSES * PAIR_CLASSES;
+
+/// The pair class of a point with shape `shape` for its colour: a forbidden point (kept as a
+/// quiet shape marked as maybe forbidden) has a class of its own.
 #[inline]
-pub fn pair_of(mine: Threat, theirs: Threat) -> usize {
-    (usize::from(mine) * THREAT_COUNT + usize::from(theirs)) % PAIRS
+pub fn pair_class(shape: Shape) -> PairClass {
+    if shape.maybe_forbidden && shape.threat == QUIET {
+        FORBIDDEN_CLASS
+    } else {
+        shape.threat
+    }
+}
+
+/// The pair number of a point whose pair classes are `mine` (the side to move's) and `theirs`.
+#[inline]
+pub fn pair_of(mine: PairClass, theirs: PairClass) -> usize {
+    (usize::from(mine) * PAIR_CLASSES + usize::from(theirs)) % PAIRS
 }
 
 /// Hidden units.
@@ -138,7 +170,7 @@ impl NetTable {
                 Some("pair") => {
                     let class = |i: usize| {
                         let name = words.get(i)?;
-                        THREAT_CLASS_NAMES.iter().position(|t| t == name).map(|c| c as Threat)
+                        PAIR_CLASS_NAMES.iter().position(|t| t == name).map(|c| c as PairClass)
                     };
                     let (mine, theirs) = (class(1).ok_or_else(bad)?, class(2).ok_or_else(bad)?);
                     if mine == 0 && theirs == 0 {
@@ -240,6 +272,20 @@ mod tests {
         assert_eq!(pairs[pair_of(2, 4)], [1, 2, 3, 4, 5, 6, 7, 8]);
         assert_eq!(pairs[pair_of(4, 2)], [0; HIDDEN]);
         assert_eq!(pairs[pair_of(0, 0)], [0; HIDDEN]);
+    }
+
+    #[test]
+    fn a_point_forbidden_to_black_has_a_pair_class_of_its_own() {
+        let forbidden = Shape { threat: QUIET, value: 0, maybe_forbidden: true };
+        assert_eq!(pair_class(forbidden), FORBIDDEN_CLASS);
+        let open_four = Shape { threat: 6, value: 0, maybe_forbidden: true };
+        assert_eq!(pair_class(open_four), 6);
+        assert_eq!(pair_class(Shape { maybe_forbidden: false, ..forbidden }), QUIET);
+        let row = "1 2 3 4 5 6 7 8";
+        let net = NetTable::parse(&format!("hidden 8\npair four forbidden {row}\n")).unwrap();
+        let pairs = &net.rows_of(Color::White).pairs;
+        assert_eq!(pairs[pair_of(4, FORBIDDEN_CLASS)], [1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(pairs.iter().filter(|r| **r != [0; HIDDEN]).count(), 1);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 
 use super::evaluation::{Evaluation, RuleEvaluation};
 use super::lines::{cell_at_bit, Lines, Window};
-use super::net::{pair_of, NetTable, Row, HIDDEN, NO_COMBO};
+use super::net::{pair_class, pair_of, NetTable, PairClass, Row, HIDDEN, NO_COMBO};
 use super::pattern::Pattern;
 use super::policy::Policy;
 use super::shape::{self, Shape, Threat, FOUR, THREAT_COUNT};
@@ -582,9 +582,12 @@ impl Position {
         point.shapes[c] = new;
         point.learned[c] = learned;
         point.combo[c] = combo;
+        let (old_class, new_class) = (pair_class(old), pair_class(new));
+        if new_class != old_class {
+            let other = pair_class(self.cell(q).shapes[1 - c]);
+            self.update_pair_sums(c, old_class, new_class, other);
+        }
         if new.threat != old.threat {
-            let other = self.cell(q).shapes[1 - c].threat;
-            self.update_pair_sums(c, old.threat, new.threat, other);
             let counts = &mut self.threat_count[c];
             // Classes are below `THREAT_COUNT`: the mask only spares the bounds checks.
             let (old_slot, new_slot) =
@@ -598,10 +601,10 @@ impl Position {
         }
     }
 
-    /// Moves a point's pair rows in both colours' pair sums when colour `c`'s threat class
-    /// there goes from `old` to `new` while the other colour's is `other`.
+    /// Moves a point's pair rows in both colours' pair sums when colour `c`'s pair class there
+    /// goes from `old` to `new` while the other colour's is `other`.
     #[inline]
-    fn update_pair_sums(&mut self, c: usize, old: Threat, new: Threat, other: Threat) {
+    fn update_pair_sums(&mut self, c: usize, old: PairClass, new: PairClass, other: PairClass) {
         let Some(net) = self.net.as_deref().filter(|n| n.has_pairs()) else { return };
         let own = &net.rows_of(Color::ALL[c]).pairs;
         let (new_row, old_row) = (&own[pair_of(new, other)], &own[pair_of(old, other)]);

@@ -4,7 +4,7 @@
 
 use super::data::{GameRecord, TRAINING_SIZE};
 use gomoku::ai::eval::threat_terms;
-use gomoku::ai::net::{pair_of, PAIRS};
+use gomoku::ai::net::{pair_class, pair_of, PAIRS};
 use gomoku::ai::pattern::Pattern;
 use gomoku::ai::shape::{QUIET, WIN};
 use gomoku::ai::weights::{combo_of, RuleWeights, COMBOS, THREATS};
@@ -98,7 +98,7 @@ pub fn features_of(pos: &Position, layout: Layout) -> Vec<(u32, f32)> {
     }
     if let Some(base) = layout.pairs_base(me) {
         for &q in pos.points().iter().filter(|&&q| pos.board().is_empty_at(q)) {
-            let pair = pair_of(pos.shape(me, q).threat, pos.shape(!me, q).threat);
+            let pair = pair_of(pair_class(pos.shape(me, q)), pair_class(pos.shape(!me, q)));
             if pair != 0 {
                 dense[base + pair] += 1.0;
             }

@@ -8,8 +8,7 @@
 
 use super::features::{Sample, PER_SET};
 use super::fit::{sigmoid, target, Options};
-use gomoku::ai::net::{NetTable, HIDDEN, ONE, PAIRS, THREAT_CLASS_NAMES};
-use gomoku::ai::shape::THREAT_COUNT;
+use gomoku::ai::net::{NetTable, HIDDEN, ONE, PAIRS, PAIR_CLASSES, PAIR_CLASS_NAMES};
 use gomoku::ai::weights::{combinations, COMBOS, PATTERN_NAMES, THREAT_NAMES};
 use gomoku::Color;
 use rand::rngs::SmallRng;
@@ -177,7 +176,7 @@ fn sets_of(len: usize) -> Option<(usize, bool)> {
 
 /// The classes' names of each pair, by pair number.
 fn pair_names() -> impl Iterator<Item = [&'static str; 2]> {
-    (0..PAIRS).map(|p| [THREAT_CLASS_NAMES[p / THREAT_COUNT], THREAT_CLASS_NAMES[p % THREAT_COUNT]])
+    (0..PAIRS).map(|p| [PAIR_CLASS_NAMES[p / PAIR_CLASSES], PAIR_CLASS_NAMES[p % PAIR_CLASSES]])
 }
 
 /// `v` times `by`, rounded, as space-separated integers.
@@ -338,7 +337,7 @@ mod tests {
     use crate::tuning::features::{features_of, is_quiet, weight_vector, Layout};
     use gomoku::ai::eval::evaluate;
     use gomoku::ai::evaluation::embedded_weights;
-    use gomoku::ai::net::NetTable;
+    use gomoku::ai::net::{pair_class, NetTable, FORBIDDEN_CLASS};
     use gomoku::ai::Evaluation;
     use gomoku::ai::Position;
     use gomoku::board::{index_of, Board};
@@ -399,19 +398,57 @@ mod tests {
         engine_matches_fit(Rule::Renju, false);
     }
 
+    /// A short game the tests play.
+    const GAME: [(u8, u8); 9] =
+        [(7, 7), (8, 8), (7, 8), (6, 6), (7, 9), (9, 9), (8, 10), (6, 8), (5, 7)];
+
+    /// A renju game in which black's point (9, 7) becomes a double three (forbidden) after
+    /// seven moves, white's other stones far away, and white then takes it.
+    const FORBIDDEN_GAME: [(u8, u8); 9] =
+        [(7, 7), (2, 2), (8, 7), (2, 12), (9, 8), (12, 2), (9, 9), (9, 7), (3, 7)];
+
+    #[test]
+    fn a_point_forbidden_to_black_counts_in_the_pairs_as_the_fit_counts_it() {
+        let layout = Layout { pairs: true, ..Layout::of(Rule::Renju) };
+        let mut pos = Position::new(&Board::new(15).unwrap(), Rule::Renju, Color::Black);
+        for &(x, y) in &FORBIDDEN_GAME[..7] {
+            pos.play(index_of(Pos::new(x, y)));
+        }
+        let point = index_of(Pos::new(9, 7));
+        assert_eq!(pair_class(pos.shape(Color::Black, point)), FORBIDDEN_CLASS);
+        let base = layout.pairs_base(Color::White).unwrap();
+        let forbidden = usize::from(FORBIDDEN_CLASS);
+        let is_forbidden_pair = |f: usize| f >= base && (f - base) % PAIR_CLASSES == forbidden;
+        let features = features_of(&pos, layout);
+        assert_eq!(features.iter().filter(|f| is_forbidden_pair(f.0 as usize)).count(), 1);
+        // Only the forbidden pairs' rows, so that no unit saturates and a stale row shows.
+        let mut net = lively_net_of(layout, Rule::Renju);
+        for (i, inputs) in net.input.chunks_mut(HIDDEN).enumerate() {
+            let pair = i.checked_sub(layout.sets_count()).map(|p| p % PAIRS);
+            if !pair.is_some_and(|p| p / PAIR_CLASSES == forbidden || p % PAIR_CLASSES == forbidden)
+            {
+                inputs.fill(0.0);
+            }
+        }
+        engine_matches_fit_in(Rule::Renju, layout, &net, &FORBIDDEN_GAME);
+    }
+
     /// Plays a short game of `rule` and compares the engine's evaluation with a lively
     /// network's file on top to the fit's value of the same network, position by position.
     fn engine_matches_fit(rule_name: Rule, pairs: bool) {
         let layout = Layout { pairs, ..Layout::of(rule_name) };
-        let net = lively_net_of(layout, rule_name);
+        engine_matches_fit_in(rule_name, layout, &lively_net_of(layout, rule_name), &GAME);
+    }
+
+    /// [`engine_matches_fit`] for the network `net` over the game `moves`.
+    fn engine_matches_fit_in(rule_name: Rule, layout: Layout, net: &Net, moves: &[(u8, u8)]) {
         let text = net.to_text("a test").unwrap();
         let table = NetTable::parse(&text).unwrap();
-        assert_eq!(table.has_pairs(), pairs);
+        assert_eq!(table.has_pairs(), layout.pairs);
         let evaluation = Evaluation::embedded().with_network(rule_name, Some(table));
         let board = Board::new(15).unwrap();
         let rule = evaluation.rule(rule_name);
         let mut pos = Position::with_evaluation(&board, rule_name, Color::Black, rule);
-        let moves = [(7, 7), (8, 8), (7, 8), (6, 6), (7, 9), (9, 9), (8, 10), (6, 8), (5, 7)];
         let mut units_used = 0;
         for (n, &(x, y)) in moves.iter().enumerate() {
             pos.play(index_of(Pos::new(x, y)));
@@ -424,7 +461,7 @@ mod tests {
             }
             let features = features_of(&pos, layout);
             let pair_features = features.iter().filter(|f| f.0 as usize >= layout.sets_count());
-            assert_eq!(pair_features.count() > 0, pairs);
+            assert_eq!(pair_features.count() > 0, layout.pairs);
             let (fitted, engine) = (net.value(&features), f64::from(evaluate(&pos)));
             let linear = net.linear_value(&features);
             units_used += usize::from((fitted - linear).abs() > 50.0);
