@@ -219,6 +219,7 @@ impl NetTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::shape::OPEN_FOUR;
 
     #[test]
     fn a_network_reads_and_bad_lines_are_refused() {
@@ -278,8 +279,8 @@ mod tests {
     fn a_point_forbidden_to_black_has_a_pair_class_of_its_own() {
         let forbidden = Shape { threat: QUIET, value: 0, maybe_forbidden: true };
         assert_eq!(pair_class(forbidden), FORBIDDEN_CLASS);
-        let open_four = Shape { threat: 6, value: 0, maybe_forbidden: true };
-        assert_eq!(pair_class(open_four), 6);
+        let open_four = Shape { threat: OPEN_FOUR, value: 0, maybe_forbidden: true };
+        assert_eq!(pair_class(open_four), OPEN_FOUR);
         assert_eq!(pair_class(Shape { maybe_forbidden: false, ..forbidden }), QUIET);
         let row = "1 2 3 4 5 6 7 8";
         let net = NetTable::parse(&format!("hidden 8\npair four forbidden {row}\n")).unwrap();

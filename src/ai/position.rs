@@ -379,6 +379,21 @@ impl Position {
     #[inline]
     pub fn net_value(&self, color: Color, threats: &[bool; THREATS]) -> Option<i32> {
         let net = self.net.as_deref()?;
+        Some(net.value(&self.net_inputs(net, color, threats)))
+    }
+
+    /// The network's hidden units' inputs (bias and rows, before clipping, in 1/[`ONE`]) for
+    /// `color` to move with the threat terms `threats`, if the rule has a network: what
+    /// [`Position::net_value`] weighs, to compare unit by unit with a fit.
+    ///
+    /// [`ONE`]: super::net::ONE
+    pub fn net_hidden_inputs(&self, color: Color, threats: &[bool; THREATS]) -> Option<Row> {
+        let net = self.net.as_deref()?;
+        Some(self.net_inputs(net, color, threats))
+    }
+
+    #[inline]
+    fn net_inputs(&self, net: &NetTable, color: Color, threats: &[bool; THREATS]) -> Row {
         let (mine, theirs) = (&self.hidden[color.index()][0], &self.hidden[(!color).index()][1]);
         let mut sums = net.bias;
         add_difference(&mut sums, mine, theirs);
@@ -388,7 +403,7 @@ impl Position {
         for (row, _) in net.rows_of(color).threats.iter().zip(threats).filter(|(_, &t)| t) {
             add_row(&mut sums, row);
         }
-        Some(net.value(&sums))
+        sums
     }
 
     /// The learned candidate order of this position's rule, if it has one.

@@ -335,7 +335,7 @@ pub fn fit_net(
 mod tests {
     use super::*;
     use crate::tuning::features::{features_of, is_quiet, weight_vector, Layout};
-    use gomoku::ai::eval::evaluate;
+    use gomoku::ai::eval::{evaluate, threat_terms};
     use gomoku::ai::evaluation::embedded_weights;
     use gomoku::ai::net::{pair_class, NetTable, FORBIDDEN_CLASS};
     use gomoku::ai::Evaluation;
@@ -466,8 +466,27 @@ mod tests {
             let linear = net.linear_value(&features);
             units_used += usize::from((fitted - linear).abs() > 50.0);
             assert!((fitted - engine).abs() < 8.0, "after {x},{y}: fit {fitted}, engine {engine}");
+            assert_same_hidden_inputs(net, &features, &pos, (x, y));
         }
         assert!(units_used > 0, "the test's network changed no evaluation");
+    }
+
+    /// Asserts that the engine's hidden units' inputs in `pos` (after the move `at`) are the
+    /// fit's, unit by unit and before clipping, so that a stale row shows even in a unit that
+    /// the clip holds at 0 or 1 (the value alone would not tell).
+    fn assert_same_hidden_inputs(net: &Net, features: &[(u32, f32)], pos: &Position, at: (u8, u8)) {
+        let me = pos.to_move();
+        let engine = pos.net_hidden_inputs(me, &threat_terms(pos, me)).expect("a network");
+        let mut fitted = vec![0.0; net.hidden];
+        net.pre(features, &mut fitted);
+        // The file rounds each row and the bias to 1/ONE: the sums may differ by that much per
+        // feature counted, while a row of the lively networks (±0.2 a unit) is far larger.
+        let counted = 1.0 + features.iter().map(|&(_, x)| f64::from(x).abs()).sum::<f64>();
+        let rounding = counted * 0.5 / f64::from(ONE);
+        for (k, (&e, f)) in engine.iter().zip(&fitted).enumerate() {
+            let e = f64::from(e) / f64::from(ONE);
+            assert!((e - f).abs() <= rounding, "after {at:?}, unit {k}: fit {f}, engine {e}");
+        }
     }
 
     #[test]
