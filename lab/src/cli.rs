@@ -239,6 +239,9 @@ pub struct LinePolicyArgs {
     /// Seed of the first weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The last step's size as a fraction of the first (1: constant steps).
+    #[arg(long, default_value_t = 1.0)]
+    pub anneal: f32,
 }
 
 /// `gomoku line-value` (an experiment of issue 59).
@@ -280,9 +283,15 @@ pub struct LineValueArgs {
     /// Seed of the first weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The last step's size as a fraction of the first (1: constant steps).
+    #[arg(long, default_value_t = 1.0)]
+    pub anneal: f32,
     /// The network learns what the engine's evaluation misses (its log-odds are added to it).
     #[arg(long)]
     pub residual: bool,
+    /// A depthwise 3 × 3 convolution mixes each point's accumulator with its neighbours'.
+    #[arg(long)]
+    pub conv: bool,
 }
 
 /// `gomoku train`.

@@ -75,6 +75,7 @@ pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
         decay: args.decay,
         epochs: args.epochs,
         seed: args.seed,
+        anneal: args.anneal,
     };
     fit_policy(&mut policy, &train, &fit, &mut |epoch, policy| {
         let (entropy, tops) = policy_scores(policy, &valid, &TOPS);

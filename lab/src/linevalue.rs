@@ -61,12 +61,16 @@ pub fn run_line_value(args: &LineValueArgs) -> Result<(), String> {
     let samples: Vec<LineSample> = train.drain(..).map(|s| s.sample).collect();
     let held: Vec<LineSample> = valid.iter().map(|s| s.sample.clone()).collect();
     let mut net = LineNet::new(codes.classes(), args.dims, args.hidden, args.seed);
+    if args.conv {
+        net = net.with_conv(args.seed);
+    }
     let fit = Schedule {
         decay: args.decay,
         batch: args.batch,
         rate: args.rate,
         epochs: args.epochs,
         seed: args.seed,
+        anneal: args.anneal,
     };
     fit_lines(&mut net, &samples, &fit, &mut |epoch, net| {
         eprintln!(
@@ -88,9 +92,15 @@ fn positions_of(record: &GameRecord, rule: Rule, codes: &LineCodes) -> Vec<Seen>
     for (ply, &m) in record.moves.iter().enumerate() {
         if ply >= record.opening && is_quiet(&pos) {
             let me = pos.to_move();
+            let (cells, points) = codes
+                .located_points(pos.board(), me)
+                .into_iter()
+                .map(|(at, classes)| ((at.x, at.y), classes))
+                .unzip();
             out.push(Seen {
                 sample: LineSample {
-                    points: codes.points(pos.board(), me),
+                    points,
+                    cells,
                     target: 0.0,
                     result: record.outcome.result_for(me) as f32,
                     base: 0.0,

@@ -53,6 +53,9 @@ pub struct Schedule {
     pub epochs: usize,
     /// Seed of the shuffles.
     pub seed: u64,
+    /// The step size at the last step, as a fraction of the first (1: constant); the steps
+    /// shrink linearly in between.
+    pub anneal: f32,
 }
 
 /// What [`Schedule::run`] asks of the fit next.
@@ -80,10 +83,13 @@ impl Schedule {
         }
     }
 
-    /// The step of the `t`-th batch for the line rows (with weight decay) and for the other
-    /// parameters (without).
-    pub(crate) fn steps(&self, t: i32) -> (Step, Step) {
-        let rows = Step { rate: self.rate, t, decay: self.decay };
+    /// The step of the `t`-th batch of a fit to `samples` samples, for the line rows (with
+    /// weight decay) and for the other parameters (without).
+    pub(crate) fn steps(&self, t: i32, samples: usize) -> (Step, Step) {
+        let total = self.epochs * samples.div_ceil(self.batch.max(1));
+        let done = if total > 1 { (t - 1) as f32 / (total - 1) as f32 } else { 0.0 };
+        let rate = self.rate * (1.0 - (1.0 - self.anneal) * done.clamp(0.0, 1.0));
+        let rows = Step { rate, t, decay: self.decay };
         (rows, Step { decay: 0.0, ..rows })
     }
 }
@@ -92,5 +98,25 @@ impl Schedule {
 fn shuffle(order: &mut [usize], rng: &mut SmallRng) {
     for i in (1..order.len()).rev() {
         order.swap(i, rng.random_range(0..=i));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The step size falls linearly from the first step's to `anneal` of it at the last.
+    #[test]
+    fn annealed_steps_fall_from_the_rate_to_its_fraction() {
+        let fit = Schedule { batch: 10, rate: 0.5, decay: 0.1, epochs: 2, seed: 1, anneal: 0.2 };
+        // 95 samples: 10 batches a pass, 20 steps.
+        let rate = |t| fit.steps(t, 95).0.rate;
+        assert!((rate(1) - 0.5).abs() < 1e-6);
+        assert!((rate(20) - 0.1).abs() < 1e-6);
+        assert!(rate(10) < rate(9) && rate(10) > rate(20));
+        let (rows, plain) = fit.steps(5, 95);
+        assert_eq!((rows.decay, plain.decay), (0.1, 0.0));
+        let constant = Schedule { anneal: 1.0, ..fit };
+        assert!((constant.steps(20, 95).0.rate - 0.5).abs() < 1e-6);
     }
 }

@@ -1,13 +1,15 @@
 //! A value network over line codes (issue 59, the first experiment): every line class has a row
 //! of `dims` numbers; a point's four rows are summed with a bias and clipped to `0..=1` (the
-//! accumulator an engine would keep up to date as stones come and go); the points' values are
-//! summed (scaled by 1/[`POOL`]) and a small layer of `hidden` rectified units makes the
-//! log-odds that the side to move wins.
+//! accumulator an engine would keep up to date as stones come and go); optionally a depthwise
+//! 3 × 3 convolution ([`super::lineconv`]) mixes each point's accumulator with its neighbours'
+//! and is clipped again; the points' values are summed (scaled by 1/[`POOL`]) and a small layer
+//! of `hidden` rectified units makes the log-odds that the side to move wins.
 //!
 //! Fitted by minibatch Adam on the cross-entropy against a target (the game's result blended
 //! with the searched score, as [`super::fit`] does); the line rows get lazy (sparse) updates.
 
 use super::adam::{Moments, Schedule, Step, Turn};
+use super::lineconv::{neighbours, Conv};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -19,6 +21,8 @@ pub const POOL: f32 = 64.0;
 pub struct LineSample {
     /// Each point's four line classes.
     pub points: Vec<[u32; 4]>,
+    /// Each point's place (x, y), read by the convolution.
+    pub cells: Vec<(u8, u8)>,
     /// The probability to predict (result blended with the searched score).
     pub target: f32,
     /// The game's result for the side to move (1, 0.5, 0).
@@ -47,11 +51,16 @@ pub struct LineNet {
     pub w2: Vec<f32>,
     /// The output bias.
     pub b2: f32,
+    /// A depthwise 3 × 3 convolution between the clipped accumulators and the pool, if any.
+    pub conv: Option<Conv>,
 }
 
 /// What the forward pass keeps for the backward one.
 struct Trace {
     pre: Vec<f32>,
+    /// The convolution's output before its clip (when there is one).
+    mixed: Option<Vec<f32>>,
+    neighbours: Vec<[u32; super::lineconv::TAPS]>,
     pooled: Vec<f32>,
     z: Vec<f32>,
 }
@@ -71,18 +80,25 @@ impl LineNet {
             b1: vec![0.1; hidden],
             w2: uniform(hidden, (1.0 / hidden as f32).sqrt()),
             b2: 0.0,
+            conv: None,
         }
+    }
+
+    /// The same network with a convolution after the accumulators.
+    pub fn with_conv(mut self, seed: u64) -> LineNet {
+        self.conv = Some(Conv::new(self.dims, seed));
+        self
     }
 
     /// The log-odds that the side to move wins in `sample`'s position.
     pub fn logit(&self, sample: &LineSample) -> f32 {
-        sample.base + self.forward(&sample.points).0
+        sample.base + self.forward(sample).0
     }
 
-    fn forward(&self, points: &[[u32; 4]]) -> (f32, Trace) {
+    fn forward(&self, sample: &LineSample) -> (f32, Trace) {
         let d = self.dims;
+        let points = &sample.points;
         let mut pre = vec![0f32; points.len() * d];
-        let mut pooled = vec![0f32; d];
         for (p, classes) in points.iter().enumerate() {
             let a = &mut pre[p * d..(p + 1) * d];
             a.copy_from_slice(&self.bias);
@@ -90,7 +106,19 @@ impl LineNet {
                 let row = &self.rows[c as usize * d..][..d];
                 a.iter_mut().zip(row).for_each(|(a, r)| *a += r);
             }
-            pooled.iter_mut().zip(a.iter()).for_each(|(s, a)| *s += a.clamp(0.0, 1.0) / POOL);
+        }
+        let (neighbours, mixed) = match &self.conv {
+            Some(conv) => {
+                let n = neighbours(&sample.cells);
+                let acts: Vec<f32> = pre.iter().map(|a| a.clamp(0.0, 1.0)).collect();
+                let mixed = conv.forward(&acts, &n);
+                (n, Some(mixed))
+            }
+            None => (Vec::new(), None),
+        };
+        let mut pooled = vec![0f32; d];
+        for (i, &a) in mixed.as_ref().unwrap_or(&pre).iter().enumerate() {
+            pooled[i % d] += a.clamp(0.0, 1.0) / POOL;
         }
         let z: Vec<f32> = (0..self.hidden)
             .map(|k| {
@@ -100,13 +128,13 @@ impl LineNet {
             })
             .collect();
         let out = self.b2 + z.iter().zip(&self.w2).map(|(z, w)| z * w).sum::<f32>();
-        (out, Trace { pre, pooled, z })
+        (out, Trace { pre, mixed, neighbours, pooled, z })
     }
 
     /// Adds the gradient of the cross-entropy of `sample` (times `scale`) to `grad`; returns the
     /// sample's loss.
     fn backward(&self, sample: &LineSample, scale: f32, grad: &mut Gradient) -> f32 {
-        let (out, trace) = self.forward(&sample.points);
+        let (out, trace) = self.forward(sample);
         let p = sigmoid(sample.base + out);
         let t = sample.target;
         let g = (p - t) * scale;
@@ -126,20 +154,41 @@ impl LineNet {
                 dpooled[j] += dz * w[j];
             }
         }
+        let dpre = self.accumulator_gradient(&trace, &dpooled, grad);
         for (p, classes) in sample.points.iter().enumerate() {
-            let a = &trace.pre[p * d..(p + 1) * d];
-            let da: Vec<f32> = a
-                .iter()
-                .zip(&dpooled)
-                .map(|(&a, &dp)| if a > 0.0 && a < 1.0 { dp / POOL } else { 0.0 })
-                .collect();
-            grad.bias.iter_mut().zip(&da).for_each(|(b, x)| *b += x);
+            let da = &dpre[p * d..(p + 1) * d];
+            grad.bias.iter_mut().zip(da).for_each(|(b, x)| *b += x);
             for &c in classes {
                 let row = grad.row(c as usize, d);
-                row.iter_mut().zip(&da).for_each(|(r, x)| *r += x);
+                row.iter_mut().zip(da).for_each(|(r, x)| *r += x);
             }
         }
         cross_entropy(p, t)
+    }
+
+    /// The gradient along the accumulators before their clip, given the one along the pool
+    /// (through the convolution, whose own gradient goes to `grad`, when there is one).
+    fn accumulator_gradient(
+        &self,
+        trace: &Trace,
+        dpooled: &[f32],
+        grad: &mut Gradient,
+    ) -> Vec<f32> {
+        let d = self.dims;
+        let inside = |x: f32| x > 0.0 && x < 1.0;
+        let through_clip = |v: &[f32], g: &dyn Fn(usize) -> f32| -> Vec<f32> {
+            v.iter().enumerate().map(|(i, &x)| if inside(x) { g(i) } else { 0.0 }).collect()
+        };
+        let from_pool = |i: usize| dpooled[i % d] / POOL;
+        match (&self.conv, &trace.mixed, &mut grad.conv) {
+            (Some(conv), Some(mixed), Some(gconv)) => {
+                let acts: Vec<f32> = trace.pre.iter().map(|a| a.clamp(0.0, 1.0)).collect();
+                let dmixed = through_clip(mixed, &from_pool);
+                let dacts = conv.backward(&acts, &trace.neighbours, &dmixed, gconv);
+                through_clip(&trace.pre, &|i| dacts[i])
+            }
+            _ => through_clip(&trace.pre, &from_pool),
+        }
     }
 }
 
@@ -162,6 +211,7 @@ struct Gradient {
     b1: Vec<f32>,
     w2: Vec<f32>,
     b2: f32,
+    conv: Option<Conv>,
 }
 
 impl Gradient {
@@ -173,6 +223,7 @@ impl Gradient {
             b1: vec![0.0; net.hidden],
             w2: vec![0.0; net.hidden],
             b2: 0.0,
+            conv: net.conv.as_ref().map(Conv::zero_like),
         }
     }
 
@@ -195,6 +246,8 @@ pub fn fit_lines(
         Moments::new(net.hidden),
         Moments::new(net.hidden),
         Moments::new(1),
+        Moments::new(net.conv.as_ref().map_or(0, |c| c.kernel.len())),
+        Moments::new(net.dims),
     ];
     fit.run(train.len(), &mut |turn| match turn {
         Turn::Batch(batch, t) => {
@@ -202,13 +255,13 @@ pub fn fit_lines(
             for &i in batch {
                 net.backward(&train[i], 1.0 / batch.len() as f32, &mut grad);
             }
-            apply(net, &grad, &mut moments, fit.steps(t));
+            apply(net, &grad, &mut moments, fit.steps(t, train.len()));
         }
         Turn::Pass(pass) => report(pass, net),
     });
 }
 
-fn apply(net: &mut LineNet, grad: &Gradient, moments: &mut [Moments; 6], steps: (Step, Step)) {
+fn apply(net: &mut LineNet, grad: &Gradient, moments: &mut [Moments; 8], steps: (Step, Step)) {
     let d = net.dims;
     let (rows, plain) = steps;
     for (&class, g) in &grad.rows {
@@ -221,6 +274,10 @@ fn apply(net: &mut LineNet, grad: &Gradient, moments: &mut [Moments; 6], steps: 
     let mut b2 = [net.b2];
     moments[5].step(&mut b2, &[grad.b2], 0, plain);
     net.b2 = b2[0];
+    if let (Some(conv), Some(g)) = (&mut net.conv, &grad.conv) {
+        moments[6].step(&mut conv.kernel, &g.kernel, 0, plain);
+        moments[7].step(&mut conv.bias, &g.bias, 0, plain);
+    }
 }
 
 /// The mean cross-entropy of `net` on `samples`, against their results (`on_results`) or their
@@ -241,7 +298,8 @@ mod tests {
     use super::*;
 
     fn sample(points: Vec<[u32; 4]>, target: f32) -> LineSample {
-        LineSample { points, target, result: target, base: 0.0 }
+        let cells = (0..points.len()).map(|i| ((i % 3) as u8, (i / 3) as u8)).collect();
+        LineSample { points, cells, target, result: target, base: 0.0 }
     }
 
     /// The analytic gradient of every block matches finite differences of the loss.
@@ -279,6 +337,37 @@ mod tests {
         check(grad.w1[5], (loss(&up) - loss(&down)) / (2.0 * h), "w1");
     }
 
+    /// With the convolution, the gradient of a line row, a kernel tap and the convolution's
+    /// bias are the slopes of the loss.
+    #[test]
+    fn the_gradient_through_the_convolution_is_the_slope_of_the_loss() {
+        let mut net = LineNet::new(10, 3, 2, 5).with_conv(5);
+        net.bias = vec![0.4; 3];
+        let s = sample(vec![[1, 2, 3, 4], [2, 2, 5, 9], [0, 7, 7, 1], [3, 3, 3, 8]], 0.7);
+        let mut grad = Gradient::zero(&net);
+        net.backward(&s, 1.0, &mut grad);
+        let loss = |n: &LineNet| cross_entropy(sigmoid(n.logit(&s)), s.target);
+        let h = 1e-3f32;
+        let slope = |change: &dyn Fn(&mut LineNet, f32)| {
+            let (mut up, mut down) = (net.clone(), net.clone());
+            change(&mut up, h);
+            change(&mut down, -h);
+            (loss(&up) - loss(&down)) / (2.0 * h)
+        };
+        let gconv = grad.conv.as_ref().expect("a convolution's gradient");
+        for j in 0..3 {
+            let numeric = slope(&|n, e| n.rows[2 * 3 + j] += e);
+            let analytic = grad.rows.get(&2).map_or(0.0, |r| r[j]);
+            assert!((analytic - numeric).abs() < 2e-3, "row 2: {analytic} vs {numeric}");
+            let numeric = slope(&|n, e| n.conv.as_mut().unwrap().kernel[3 + j] += e);
+            let analytic = gconv.kernel[3 + j];
+            assert!((analytic - numeric).abs() < 2e-3, "tap 1: {analytic} vs {numeric}");
+            let numeric = slope(&|n, e| n.conv.as_mut().unwrap().bias[j] += e);
+            let analytic = gconv.bias[j];
+            assert!((analytic - numeric).abs() < 2e-3, "bias: {analytic} vs {numeric}");
+        }
+    }
+
     /// Positions whose lines say who wins are learned: a class that marks a win for the side to
     /// move, another a loss.
     #[test]
@@ -293,7 +382,7 @@ mod tests {
         }
         let mut net = LineNet::new(40, 8, 4, 1);
         let before = line_loss(&net, &data, false);
-        let fit = Schedule { decay: 0.0, batch: 32, rate: 0.01, epochs: 30, seed: 3 };
+        let fit = Schedule { decay: 0.0, batch: 32, rate: 0.01, epochs: 30, seed: 3, anneal: 1.0 };
         fit_lines(&mut net, &data, &fit, &mut |_, _| {});
         let after = line_loss(&net, &data, false);
         assert!(after < 0.3 && after < before - 0.3, "loss {before} -> {after}");

@@ -133,7 +133,7 @@ pub fn fit_policy(
             for &i in batch {
                 policy.backward(&train[i], 1.0 / batch.len() as f32, &mut grad);
             }
-            let (rows, plain) = fit.steps(t);
+            let (rows, plain) = fit.steps(t, train.len());
             for (&class, g) in &grad.rows {
                 moments[0].step(&mut policy.rows, g, class * d, rows);
             }
@@ -214,7 +214,7 @@ mod tests {
             })
             .collect();
         let mut policy = LinePolicy::new(50, 8, 2);
-        let fit = Schedule { batch: 16, rate: 0.01, decay: 0.0, epochs: 20, seed: 4 };
+        let fit = Schedule { batch: 16, rate: 0.01, decay: 0.0, epochs: 20, seed: 4, anneal: 1.0 };
         fit_policy(&mut policy, &data, &fit, &mut |_, _| {});
         let (entropy, tops) = policy_scores(&policy, &data, &[1]);
         assert!(tops[0] > 0.95 && entropy < 0.2, "top-1 {} entropy {entropy}", tops[0]);

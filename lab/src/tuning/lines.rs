@@ -65,6 +65,11 @@ impl LineCodes {
     /// The four line classes of every empty point with a stone within reach on one of its
     /// lines, seen by `me` (the side to move).
     pub fn points(&self, board: &Board, me: Color) -> Vec<[u32; 4]> {
+        self.located_points(board, me).into_iter().map(|(_, classes)| classes).collect()
+    }
+
+    /// [`LineCodes::points`] with each point's place on the board.
+    pub fn located_points(&self, board: &Board, me: Color) -> Vec<(Pos, [u32; 4])> {
         let size = usize::from(board.size());
         let mut out = Vec::new();
         for y in 0..size {
@@ -75,7 +80,7 @@ impl LineCodes {
                 }
                 let raws = self.raw_codes(board, q, me);
                 if raws.iter().any(|&r| has_stone(r, self.reach)) {
-                    out.push(raws.map(|r| self.class(r)));
+                    out.push((Pos::new(x as u8, y as u8), raws.map(|r| self.class(r))));
                 }
             }
         }

@@ -6,6 +6,7 @@ pub mod adam;
 pub mod data;
 pub mod features;
 pub mod fit;
+pub mod lineconv;
 pub mod linenet;
 pub mod linepolicy;
 pub mod lines;
