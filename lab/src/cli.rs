@@ -242,6 +242,9 @@ pub struct LinePolicyArgs {
     /// The last step's size as a fraction of the first (1: constant steps).
     #[arg(long, default_value_t = 1.0)]
     pub anneal: f32,
+    /// A depthwise 3 × 3 convolution mixes each point's accumulator with its neighbours'.
+    #[arg(long)]
+    pub conv: bool,
 }
 
 /// `gomoku line-value` (an experiment of issue 59).

@@ -13,6 +13,8 @@ use crate::tuning::linepolicy::{fit_policy, policy_scores, LinePolicy, PolicySam
 use crate::tuning::lines::LineCodes;
 use crate::tuning::order::{cross_entropy, order_logits, top_k, visit_choices, Choice};
 use gomoku::ai::policy::PolicyWeights;
+use gomoku::ai::Position;
+use gomoku::board::pos_of;
 use gomoku::{Color, Rule};
 
 /// Every `VALIDATION`-th game is held out.
@@ -38,15 +40,15 @@ pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
                 learn,
                 Rule::Freestyle,
                 &mut |pos, choice, indices| {
-                    let me = pos.to_move();
-                    let points =
-                        indices.iter().map(|&q| codes.classes_at(pos.board(), q, me)).collect();
+                    let (points, cells) = points_read(&codes, pos, indices, args.conv);
                     let base = if args.residual {
                         order_logits(choice, &baseline).into_iter().map(|l| l as f32).collect()
                     } else {
                         Vec::new()
                     };
-                    let sample = PolicySample { points, chosen: choice.chosen, base };
+                    let candidates = indices.len();
+                    let chosen = choice.chosen;
+                    let sample = PolicySample { points, cells, candidates, chosen, base };
                     if held {
                         valid.push(sample);
                         valid_choices.push(choice.clone());
@@ -69,6 +71,9 @@ pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
         baseline_line(&valid_choices, &baseline)
     );
     let mut policy = LinePolicy::new(codes.classes(), args.dims, args.seed);
+    if args.conv {
+        policy = policy.with_conv(args.seed);
+    }
     let fit = Schedule {
         batch: args.batch,
         rate: args.rate,
@@ -86,6 +91,35 @@ pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
         );
     });
     Ok(())
+}
+
+/// The classes and places of the points a sample reads: the candidates (`indices`), then — for
+/// a convolution (`context`) — the other empty points near the stones.
+fn points_read(
+    codes: &LineCodes,
+    pos: &Position,
+    indices: &[usize],
+    context: bool,
+) -> (Vec<[u32; 4]>, Vec<(u8, u8)>) {
+    let me = pos.to_move();
+    let mut points: Vec<[u32; 4]> =
+        indices.iter().map(|&q| codes.classes_at(pos.board(), q, me)).collect();
+    let mut cells: Vec<(u8, u8)> = indices
+        .iter()
+        .map(|&q| {
+            let at = pos_of(q);
+            (at.x, at.y)
+        })
+        .collect();
+    if context {
+        for (at, classes) in codes.located_points(pos.board(), me) {
+            if !cells.contains(&(at.x, at.y)) {
+                points.push(classes);
+                cells.push((at.x, at.y));
+            }
+        }
+    }
+    (points, cells)
 }
 
 fn baseline_line(choices: &[Choice], weights: &PolicyWeights) -> String {
