@@ -245,6 +245,9 @@ pub struct LinePolicyArgs {
     /// A depthwise 3 × 3 convolution mixes each point's accumulator with its neighbours'.
     #[arg(long)]
     pub conv: bool,
+    /// Writes the fitted policy (with `--conv`) in the engine's binary format.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 /// `gomoku line-value` (an experiment of issue 59).

@@ -12,9 +12,11 @@ use crate::tuning::data::read_record_files;
 use crate::tuning::linepolicy::{fit_policy, policy_scores, LinePolicy, PolicySample};
 use crate::tuning::lines::LineCodes;
 use crate::tuning::order::{cross_entropy, order_logits, top_k, visit_choices, Choice};
+use gomoku::ai::linepolicy::LinePolicyNet;
 use gomoku::ai::policy::PolicyWeights;
 use gomoku::ai::Position;
 use gomoku::board::pos_of;
+use gomoku::board::Board;
 use gomoku::{Color, Rule};
 
 /// Every `VALIDATION`-th game is held out.
@@ -31,6 +33,7 @@ pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
     records.truncate(args.games.unwrap_or(usize::MAX));
     let codes = LineCodes::new(args.reach);
     let (mut train, mut valid, mut valid_choices) = (Vec::new(), Vec::new(), Vec::new());
+    let mut checks: Vec<Check> = Vec::new();
     for (n, record) in records.iter().enumerate() {
         let held = n % VALIDATION == VALIDATION - 1;
         for learn in Color::ALL {
@@ -49,6 +52,14 @@ pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
                     let candidates = indices.len();
                     let chosen = choice.chosen;
                     let sample = PolicySample { points, cells, candidates, chosen, base };
+                    if held && checks.len() < CHECKS {
+                        checks.push(Check {
+                            board: pos.board().clone(),
+                            me: pos.to_move(),
+                            indices: indices.to_vec(),
+                            sample: PolicySample { base: Vec::new(), ..sample.clone() },
+                        });
+                    }
                     if held {
                         valid.push(sample);
                         valid_choices.push(choice.clone());
@@ -90,7 +101,56 @@ pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
             "line-policy: epoch {epoch}: held-out {last}, train cross-entropy {train_entropy:.4}"
         );
     });
+    if let Some(path) = &args.out {
+        let bytes = policy_bytes(&policy, args.reach, codes.classes())?;
+        std::fs::write(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let worst = engine_disagreement(&policy, &bytes, &checks)?;
+        eprintln!(
+            "line-policy: wrote {} ({} bytes); the engine's logits differ from the lab's by at \
+             most {worst:.2e} on {} held-out positions",
+            path.display(),
+            bytes.len(),
+            checks.len()
+        );
+    }
     Ok(())
+}
+
+/// How many held-out positions check the engine's reading of the written policy.
+const CHECKS: usize = 300;
+
+/// A held-out position kept to check the engine's reading of the written policy.
+struct Check {
+    board: Board,
+    me: Color,
+    indices: Vec<usize>,
+    sample: PolicySample,
+}
+
+/// The policy in the engine's format ([`LinePolicyNet::from_bytes`]).
+fn policy_bytes(policy: &LinePolicy, reach: usize, classes: usize) -> Result<Vec<u8>, String> {
+    let conv = policy.conv.as_ref().ok_or("--out needs --conv (the engine reads a convolution)")?;
+    let mut bytes = b"GLP1".to_vec();
+    for word in [reach, policy.dims, classes] {
+        bytes.extend_from_slice(&(word as u32).to_le_bytes());
+    }
+    for block in [&policy.rows, &policy.bias, &conv.kernel, &conv.bias, &policy.out] {
+        block.iter().for_each(|f| bytes.extend_from_slice(&f.to_le_bytes()));
+    }
+    Ok(bytes)
+}
+
+/// The largest difference between the engine's logits (read from `bytes`) and the lab's.
+fn engine_disagreement(policy: &LinePolicy, bytes: &[u8], checks: &[Check]) -> Result<f32, String> {
+    let net = LinePolicyNet::from_bytes(bytes)?;
+    let mut worst = 0f32;
+    let mut engine = Vec::new();
+    for check in checks {
+        net.logits(&check.board, check.me, &check.indices, &mut engine);
+        let lab = policy.logits(&check.sample);
+        worst = engine.iter().zip(&lab).map(|(a, b)| (a - b).abs()).fold(worst, f32::max);
+    }
+    Ok(worst)
 }
 
 /// The classes and places of the points a sample reads: the candidates (`indices`), then — for

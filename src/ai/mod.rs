@@ -13,6 +13,7 @@ mod keyed;
 mod leaf_memo;
 mod level;
 mod limits;
+pub mod linepolicy;
 mod lines;
 mod movegen;
 pub mod net;
