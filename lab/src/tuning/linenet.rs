@@ -9,7 +9,7 @@
 //! with the searched score, as [`super::fit`] does); the line rows get lazy (sparse) updates.
 
 use super::adam::{Moments, Schedule, Step, Turn};
-use super::lineconv::{neighbours, Conv};
+use super::lineconv::{neighbours, Conv, Neighbours};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -60,7 +60,7 @@ struct Trace {
     pre: Vec<f32>,
     /// The convolution's output before its clip (when there is one).
     mixed: Option<Vec<f32>>,
-    neighbours: Vec<[u32; super::lineconv::TAPS]>,
+    neighbours: Neighbours,
     pooled: Vec<f32>,
     z: Vec<f32>,
 }
