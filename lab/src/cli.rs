@@ -248,6 +248,10 @@ pub struct LinePolicyArgs {
     /// Writes the fitted policy (with `--conv`) in the engine's binary format.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Learns only the external brain's moves, from the files of games against one (their first
+    /// line names `--opponent`; the brain is white in a file's even games, black in odd ones).
+    #[arg(long)]
+    pub opponent_only: bool,
 }
 
 /// `gomoku line-value` (an experiment of issue 59).

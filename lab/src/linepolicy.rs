@@ -29,14 +29,27 @@ const TOPS: [usize; 3] = [1, 3, 6];
 pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
     let baseline = PolicyWeights::parse(&read_text(&args.baseline)?)
         .map_err(|e| format!("{}: {e}", args.baseline.display()))?;
-    let (mut records, _) = read_record_files(&args.data)?;
+    let mut records = Vec::new();
+    for path in args.data.split(',') {
+        let (games, made) = read_record_files(path)?;
+        let against = made.first().is_some_and(|line| line.contains("--opponent"));
+        for (n, record) in games.into_iter().enumerate() {
+            let colours = match (args.opponent_only, against) {
+                (false, _) => Color::ALL.to_vec(),
+                // Our engine is black in a file's even games, the brain white.
+                (true, true) => vec![if n % 2 == 0 { Color::White } else { Color::Black }],
+                (true, false) => continue,
+            };
+            records.push((record, colours));
+        }
+    }
     records.truncate(args.games.unwrap_or(usize::MAX));
     let codes = LineCodes::new(args.reach);
     let (mut train, mut valid, mut valid_choices) = (Vec::new(), Vec::new(), Vec::new());
     let mut checks: Vec<Check> = Vec::new();
-    for (n, record) in records.iter().enumerate() {
+    for (n, (record, colours)) in records.iter().enumerate() {
         let held = n % VALIDATION == VALIDATION - 1;
-        for learn in Color::ALL {
+        for &learn in colours {
             visit_choices(
                 &record.moves,
                 record.opening,
