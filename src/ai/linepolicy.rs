@@ -137,21 +137,31 @@ impl LinePolicyNet {
     }
 }
 
-/// A cell as a line code reads it: empty 0, the mover's 1, the other side's 2, off the board 3.
+/// A cell in a line code: empty.
+pub const EMPTY: u32 = 0;
+/// A cell in a line code: a stone of the side to move.
+pub const MINE: u32 = 1;
+/// A cell in a line code: a stone of the other side.
+pub const THEIRS: u32 = 2;
+/// A cell in a line code: off the board.
+pub const OFF_BOARD: u32 = 3;
+
+/// The board's raw cell as the side to move `me` sees it.
 fn cell_code(raw: u8, me: Color) -> u32 {
     match raw {
-        0 => 0,
-        3 => 3,
-        c if c == stone_code(me) => 1,
-        _ => 2,
+        0 => EMPTY,
+        3 => OFF_BOARD,
+        c if c == stone_code(me) => MINE,
+        _ => THEIRS,
     }
 }
 
-/// The cells from `reach` behind to `reach` ahead of `q` along `step` (the point left out), two
-/// bits each, in the line's order.
-fn raw_code(board: &Board, q: usize, step: usize, me: Color, reach: usize) -> u32 {
+/// The raw code of the line through the empty point `q` along `step`, seen by `me`: the cells
+/// from `reach` behind to `reach` ahead (the point left out), two bits each, in the line's
+/// order. Cells beyond the board's padding read as off the board.
+pub fn raw_code(board: &Board, q: usize, step: usize, me: Color, reach: usize) -> u32 {
     let cell = |index: Option<usize>| {
-        index.filter(|&i| i < CELLS).map_or(3, |i| cell_code(board.code_at(i), me))
+        index.filter(|&i| i < CELLS).map_or(OFF_BOARD, |i| cell_code(board.code_at(i), me))
     };
     let mut code = 0;
     for k in 1..=reach {
@@ -161,18 +171,20 @@ fn raw_code(board: &Board, q: usize, step: usize, me: Color, reach: usize) -> u3
     code
 }
 
-/// Raw code → class: a line and its mirror image share a class, numbered in the order of the
-/// smaller of the two codes.
-fn class_table(reach: usize) -> Vec<u32> {
-    let raw_codes = 1usize << (4 * reach);
+/// The code of the same line read the other way.
+pub fn mirror(code: u32, reach: usize) -> u32 {
     let cells = 2 * reach as u32;
-    let mirror = |code: u32| {
-        (0..cells).fold(0, |out, i| out | (((code >> (2 * i)) & 3) << (2 * (cells - 1 - i))))
-    };
+    (0..cells).fold(0, |out, i| out | (((code >> (2 * i)) & 3) << (2 * (cells - 1 - i))))
+}
+
+/// Raw code → class for lines of `reach` cells a side: a line and its mirror image share a
+/// class, numbered in the order of the smaller of the two codes.
+pub fn class_table(reach: usize) -> Vec<u32> {
+    let raw_codes = 1usize << (4 * reach);
     let mut class_of = vec![u32::MAX; raw_codes];
     let mut classes = 0;
     for code in 0..raw_codes as u32 {
-        let canonical = code.min(mirror(code)) as usize;
+        let canonical = code.min(mirror(code, reach)) as usize;
         if class_of[canonical] == u32::MAX {
             class_of[canonical] = classes;
             classes += 1;

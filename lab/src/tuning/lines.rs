@@ -5,20 +5,16 @@
 //!
 //! The codes are relative to the side to move, so one table serves both colours (renju, where
 //! the colours' rules differ, would add the colour to the code). The experiments of
-//! `gomoku line-value` and `gomoku line-policy` fit tables over them.
+//! `gomoku line-value` and `gomoku line-policy` fit tables over them; the codes themselves are
+//! the engine's ([`gomoku::ai::linepolicy`]), which reads the policies fitted here.
 
-use gomoku::board::{index_of, stone_code, Board, CELLS, DIRECTIONS};
+use gomoku::ai::linepolicy::{class_table, raw_code, MINE, THEIRS};
+use gomoku::board::{index_of, Board, DIRECTIONS};
 use gomoku::Color;
 use gomoku::Pos;
 
 /// The most cells read on each side of the point along a line.
 pub const MAX_REACH: usize = 6;
-
-/// A cell as the line code reads it.
-const EMPTY: u32 = 0;
-const MINE: u32 = 1;
-const THEIRS: u32 = 2;
-const OFF_BOARD: u32 = 3;
 
 /// The codes of the lines, made once: raw code → the index its mirror class shares.
 #[derive(Clone, Debug)]
@@ -33,17 +29,8 @@ impl LineCodes {
     /// image.
     pub fn new(reach: usize) -> LineCodes {
         let reach = reach.clamp(1, MAX_REACH);
-        let raw_codes = 1usize << (4 * reach);
-        let mut class_of = vec![u32::MAX; raw_codes];
-        let mut classes = 0usize;
-        for code in 0..raw_codes as u32 {
-            let canonical = code.min(mirror(code, reach)) as usize;
-            if class_of[canonical] == u32::MAX {
-                class_of[canonical] = classes as u32;
-                classes += 1;
-            }
-            class_of[code as usize] = class_of[canonical];
-        }
+        let class_of = class_table(reach);
+        let classes = class_of.iter().max().map_or(0, |&m| m as usize + 1);
         LineCodes { reach, class_of, classes }
     }
 
@@ -99,39 +86,6 @@ impl LineCodes {
     }
 }
 
-/// The raw code of the line through the empty point `q` along `step`: the cells from `reach`
-/// behind to `reach` ahead (the point itself left out), two bits each, in the line's order.
-/// Cells beyond the board's padding read as off the board.
-fn raw_code(board: &Board, q: usize, step: usize, me: Color, reach: usize) -> u32 {
-    let cell = |index: Option<usize>| {
-        index.filter(|&i| i < CELLS).map_or(OFF_BOARD, |i| cell_code(board.code_at(i), me))
-    };
-    let mut code = 0;
-    for k in 1..=reach {
-        let back = cell(q.checked_sub(k * step));
-        let ahead = cell(Some(q + k * step));
-        code |= back << (2 * (reach - k));
-        code |= ahead << (2 * (reach + k - 1));
-    }
-    code
-}
-
-/// The board's raw cell as the side to move sees it.
-fn cell_code(raw: u8, me: Color) -> u32 {
-    match raw {
-        0 => EMPTY,
-        3 => OFF_BOARD,
-        c if c == stone_code(me) => MINE,
-        _ => THEIRS,
-    }
-}
-
-/// The code of the same line read the other way.
-fn mirror(code: u32, reach: usize) -> u32 {
-    let cells = 2 * reach as u32;
-    (0..cells).fold(0, |out, i| out | (((code >> (2 * i)) & 3) << (2 * (cells - 1 - i))))
-}
-
 /// Whether a raw code has a stone of either side in it.
 fn has_stone(code: u32, reach: usize) -> bool {
     (0..2 * reach as u32).any(|i| matches!((code >> (2 * i)) & 3, MINE | THEIRS))
@@ -140,6 +94,7 @@ fn has_stone(code: u32, reach: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gomoku::ai::linepolicy::mirror;
 
     fn board_with(stones: &[(u8, u8, Color)]) -> Board {
         let mut board = Board::new(15).unwrap();
