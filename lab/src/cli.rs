@@ -53,6 +53,8 @@ pub enum Command {
     Calibrate(CalibrateArgs),
     /// In the games A lost, the proven wins A had and did not take.
     MissedWins(MissedWinsArgs),
+    /// Two match runs on the same openings compared opening by opening (paired difference).
+    Compare(CompareArgs),
     /// Threat puzzles (solved, one or two winning first moves) drawn from game records.
     Puzzles(PuzzlesArgs),
     /// The opening explorer's book: the engine's judgement of the 26 canonical openings.
@@ -519,6 +521,21 @@ pub struct ExplorerBookArgs {
     /// White's best replies kept per opening.
     #[arg(long, default_value_t = 3)]
     pub replies: usize,
+}
+
+/// `gomoku compare`.
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// The baseline's match logs, comma-separated; `LOG@OFFSET` adds OFFSET to a log's opening
+    /// numbers (a run over part of the book).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub base: Vec<String>,
+    /// The candidate's match logs, as the baseline's.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub new: Vec<String>,
+    /// Also compare each part of this many openings (0: the whole only).
+    #[arg(long, default_value_t = 50)]
+    pub part: usize,
 }
 
 /// `gomoku missed-wins`.

@@ -10,6 +10,7 @@ pub mod bench;
 pub mod blunders;
 pub mod calibrate;
 pub mod cli;
+pub mod compare;
 pub mod cutoffs;
 pub mod explorer_book;
 pub mod fitorder;
@@ -50,6 +51,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Agree(args) => blunders::run_agree(&args),
         Command::Calibrate(args) => calibrate::run_calibrate(&args),
         Command::MissedWins(args) => missed::run_missed_wins(&args),
+        Command::Compare(args) => compare::run_compare(&args),
         Command::Puzzles(args) => puzzles::run_puzzles(&args),
         Command::ExplorerBook(args) => explorer_book::run_explorer_book(&args),
         Command::Pbrain => {

@@ -1,0 +1,248 @@
+//! Two match runs compared opening by opening: a baseline and a candidate that played the same
+//! book against the same opponent. Each opening's two games (one per colour) give the candidate's
+//! score minus the baseline's there; their mean, with its standard error, is the comparison.
+//! Pairing by opening takes the openings' own spread out of the error (some openings are lost
+//! by either engine), so it is smaller than the difference of two unpaired scores.
+//!
+//! A run is one or more `gomoku match` logs; a log of a part of the book is given as
+//! `LOG@OFFSET`, the offset added to its opening numbers (`part-101-150.log@100`).
+
+use crate::cli::CompareArgs;
+use crate::game_play::GameEnd;
+use gomoku::Color;
+use std::collections::BTreeMap;
+
+/// One player's points on one opening, by colour index (black, white); `None` where that game
+/// is not in the logs.
+pub type OpeningScores = [Option<f64>; 2];
+
+/// A run's games: points of the logged player by opening number (1-based, offsets applied).
+pub type Run = BTreeMap<usize, OpeningScores>;
+
+/// The mean of paired differences and its standard error, in points of score (0–100).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Paired {
+    /// Openings with both colours in both runs.
+    pub openings: usize,
+    /// Mean difference, candidate minus baseline, in percentage points.
+    pub mean: f64,
+    /// Standard error of the mean (`None` below two openings).
+    pub error: Option<f64>,
+}
+
+/// `gomoku compare`: prints both runs' scores, the paired difference and its parts.
+pub fn run_compare(args: &CompareArgs) -> Result<(), String> {
+    let base = read_run(&args.base)?;
+    let new = read_run(&args.new)?;
+    println!("base: {}", describe(&base));
+    println!("new:  {}", describe(&new));
+    let all = paired(&base, &new, 1..=usize::MAX);
+    println!("paired: {}", describe_paired(&all));
+    if args.part > 0 {
+        let last = base.keys().chain(new.keys()).max().copied().unwrap_or(0);
+        for start in (1..=last).step_by(args.part) {
+            let end = (start + args.part - 1).min(last);
+            let part = paired(&base, &new, start..=end);
+            if let (Some(e), true) = (part.error, part.openings > 0) {
+                println!(
+                    "  openings {start}–{end}: {:+.1} ± {e:.1} ({})",
+                    part.mean, part.openings
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads the logs of one run (each `LOG` or `LOG@OFFSET`); a game logged twice is an error.
+pub fn read_run(specs: &[String]) -> Result<Run, String> {
+    let mut run = Run::new();
+    for spec in specs {
+        let (path, offset) = match spec.rsplit_once('@') {
+            Some((path, offset)) => {
+                let offset = offset.parse().map_err(|_| format!("bad offset in {spec:?}"))?;
+                (path, offset)
+            }
+            None => (spec.as_str(), 0),
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        add_log(&mut run, &text, offset).map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(run)
+}
+
+/// Adds the games of one log to `run`, their opening numbers moved by `offset`.
+pub fn add_log(run: &mut Run, text: &str, offset: usize) -> Result<(), String> {
+    for line in text.lines() {
+        if let Some((opening, colour, points)) = parse_result_line(line)? {
+            let slot = &mut run.entry(opening + offset).or_default()[colour.index()];
+            if slot.is_some() {
+                return Err(format!("opening {} as {colour} logged twice", opening + offset));
+            }
+            *slot = Some(points);
+        }
+    }
+    Ok(())
+}
+
+/// A game line of `gomoku match` (`opening  12 A as black: Won(White) after 40 moves …`): the
+/// opening number, the colour the logged player (A) had and its points. `None` for other lines.
+pub fn parse_result_line(line: &str) -> Result<Option<(usize, Color, f64)>, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"opening") {
+        return Ok(None);
+    }
+    let bad = || format!("bad match log line {line:?}");
+    let opening: usize = words.get(1).and_then(|w| w.parse().ok()).ok_or_else(bad)?;
+    let as_at = words.iter().position(|&w| w == "as").ok_or_else(bad)?;
+    let colour = match words.get(as_at + 1).map(|w| w.trim_end_matches(':')) {
+        Some("black") => Color::Black,
+        Some("white") => Color::White,
+        _ => return Err(bad()),
+    };
+    // The end follows the colour (`as black: Won(White)`, or `as white : Draw` when padded).
+    let end = words[as_at + 2..].iter().find(|w| **w != ":").ok_or_else(bad)?;
+    let end = parse_end(end).ok_or_else(bad)?;
+    Ok(Some((opening, colour, points_of(end, colour))))
+}
+
+/// A game's end as the match log prints it (`Won(Black)`, `Draw`, `Forfeit(White)`, …).
+fn parse_end(word: &str) -> Option<GameEnd> {
+    if word == "Draw" {
+        return Some(GameEnd::Draw);
+    }
+    let (kind, rest) = word.split_once('(')?;
+    let colour = match rest.strip_suffix(')')? {
+        "Black" => Color::Black,
+        "White" => Color::White,
+        _ => return None,
+    };
+    match kind {
+        "Won" => Some(GameEnd::Won(colour)),
+        "Forfeit" => Some(GameEnd::Forfeit(colour)),
+        "Timeout" => Some(GameEnd::Timeout(colour)),
+        _ => None,
+    }
+}
+
+/// The points of the player who had `colour` in a game that ended with `end`.
+fn points_of(end: GameEnd, colour: Color) -> f64 {
+    match end {
+        GameEnd::Won(c) => f64::from(u8::from(c == colour)),
+        GameEnd::Draw => 0.5,
+        // The colour named lost the game by it.
+        GameEnd::Forfeit(c) | GameEnd::Timeout(c) => f64::from(u8::from(c != colour)),
+    }
+}
+
+/// The paired difference (candidate minus baseline) over the openings in `range` that both
+/// runs played with both colours.
+pub fn paired(base: &Run, new: &Run, range: std::ops::RangeInclusive<usize>) -> Paired {
+    let both = |s: &OpeningScores| s[0].zip(s[1]).map(|(a, b)| a + b);
+    let diffs: Vec<f64> = base
+        .range(range)
+        .filter_map(|(opening, b)| Some(both(new.get(opening)?)? - both(b)?))
+        .map(|d| 100.0 * d / 2.0)
+        .collect();
+    let n = diffs.len();
+    let mean = if n == 0 { 0.0 } else { diffs.iter().sum::<f64>() / n as f64 };
+    let error = (n >= 2).then(|| {
+        let variance = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+        (variance / n as f64).sqrt()
+    });
+    Paired { openings: n, mean, error }
+}
+
+/// A run's games, wins, draws, losses and score.
+fn describe(run: &Run) -> String {
+    let points: Vec<f64> = run.values().flatten().flatten().copied().collect();
+    let count = |p: f64| points.iter().filter(|&&x| x == p).count();
+    let total: f64 = points.iter().sum();
+    let share = if points.is_empty() { 0.0 } else { 100.0 * total / points.len() as f64 };
+    format!("{} games, +{} ={} -{}, {share:.1} %", points.len(), count(1.0), count(0.5), count(0.0))
+}
+
+fn describe_paired(p: &Paired) -> String {
+    match p.error {
+        Some(e) => format!(
+            "{:+.1} ± {e:.1} points over {} openings × 2 (one standard error; 95 %: {:+.1} to {:+.1})",
+            p.mean,
+            p.openings,
+            p.mean - 1.96 * e,
+            p.mean + 1.96 * e
+        ),
+        None => format!("{:+.1} points over {} openings × 2", p.mean, p.openings),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(opening: usize, colour: &str, end: &str) -> String {
+        format!("opening {opening:3} pb as {colour}: {end} after 30 moves  [pb: +1 =0 -0] h8i9\n")
+    }
+
+    #[test]
+    fn a_result_line_gives_the_opening_the_colour_and_the_points() {
+        let parse = |colour, end| parse_result_line(&line(12, colour, end)).unwrap().unwrap();
+        assert_eq!(parse("black", "Won(Black)"), (12, Color::Black, 1.0));
+        assert_eq!(parse("white", "Won(Black)"), (12, Color::White, 0.0));
+        assert_eq!(parse("white", "Draw"), (12, Color::White, 0.5));
+        assert_eq!(parse("white", "Forfeit(Black)"), (12, Color::White, 1.0));
+        assert_eq!(parse("black", "Timeout(Black)"), (12, Color::Black, 0.0));
+        let summary = "RESULT pb vs rapfi: 2 games, +1 =0 -1 (50.0%), Elo -0";
+        assert_eq!(parse_result_line(summary), Ok(None));
+        assert!(parse_result_line("opening x pb as black: Won(Black) after 3 moves").is_err());
+        assert!(parse_result_line("opening 1 pb as red: Won(Black) after 3 moves").is_err());
+        assert!(parse_result_line("opening 1 pb as black: Lost(Black) after 3 moves").is_err());
+    }
+
+    #[test]
+    fn offsets_place_a_part_of_the_book_and_a_game_logged_twice_is_refused() {
+        let mut run = Run::new();
+        add_log(&mut run, &line(1, "black", "Won(Black)"), 100).unwrap();
+        assert_eq!(run.get(&101), Some(&[Some(1.0), None]));
+        assert!(add_log(&mut run, &line(1, "black", "Draw"), 100).is_err());
+        assert_eq!(run.get(&101), Some(&[Some(1.0), None]), "the run keeps the first game");
+    }
+
+    #[test]
+    fn the_paired_difference_uses_openings_both_runs_played_with_both_colours() {
+        let log = |ends: &[(&str, &str)]| {
+            let mut run = Run::new();
+            let text: String = ends
+                .iter()
+                .enumerate()
+                .flat_map(|(i, (b, w))| [line(i + 1, "black", b), line(i + 1, "white", w)])
+                .collect();
+            add_log(&mut run, &text, 0).unwrap();
+            run
+        };
+        let base = log(&[("Won(Black)", "Won(Black)"), ("Won(White)", "Won(Black)")]);
+        let mut new = log(&[("Won(Black)", "Won(White)"), ("Won(Black)", "Won(Black)")]);
+        // Opening 1: base 1 point, new 2 (+50); opening 2: base 0, new 1 (+50).
+        let p = paired(&base, &new, 1..=usize::MAX);
+        assert_eq!((p.openings, p.mean, p.error), (2, 50.0, Some(0.0)));
+        new.get_mut(&2).unwrap()[1] = None;
+        let p = paired(&base, &new, 1..=usize::MAX);
+        assert_eq!((p.openings, p.mean, p.error), (1, 50.0, None));
+        assert_eq!(paired(&base, &new, 2..=2).openings, 0);
+    }
+
+    #[test]
+    fn the_standard_error_is_that_of_the_mean_difference() {
+        let mut base = Run::new();
+        let mut new = Run::new();
+        // Differences of +100, 0 and -50 points: mean 16.7, sample deviation 76.4.
+        for (opening, (b, n)) in [(0.0, 2.0), (1.0, 1.0), (1.0, 0.0)].into_iter().enumerate() {
+            base.insert(opening + 1, [Some(b / 2.0), Some(b / 2.0)]);
+            new.insert(opening + 1, [Some(n / 2.0), Some(n / 2.0)]);
+        }
+        let p = paired(&base, &new, 1..=3);
+        assert!((p.mean - 50.0 / 3.0).abs() < 1e-9);
+        let deviation =
+            ((100.0f64 - p.mean).powi(2) + p.mean.powi(2) + (-50.0 - p.mean).powi(2)) / 2.0;
+        assert!((p.error.unwrap() - (deviation / 3.0).sqrt()).abs() < 1e-9);
+    }
+}
