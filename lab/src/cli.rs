@@ -536,6 +536,10 @@ pub struct CompareArgs {
     /// Also compare each part of this many openings (0: the whole only).
     #[arg(long, default_value_t = 50)]
     pub part: usize,
+    /// The logs of each side are several runs of one engine: a game logged more than once is
+    /// averaged (colour by colour, opening by opening) instead of refused.
+    #[arg(long)]
+    pub pool: bool,
 }
 
 /// `gomoku missed-wins`.

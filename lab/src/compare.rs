@@ -5,16 +5,18 @@
 //! by either engine), so it is smaller than the difference of two unpaired scores.
 //!
 //! A run is one or more `gomoku match` logs; a log of a part of the book is given as
-//! `LOG@OFFSET`, the offset added to its opening numbers (`part-101-150.log@100`).
+//! `LOG@OFFSET`, the offset added to its opening numbers (`part-101-150.log@100`). A game logged
+//! twice is refused (a forgotten offset would lay one part over another) unless the logs are
+//! pooled: several runs of one engine, each opening's games averaged colour by colour.
 
 use crate::cli::CompareArgs;
 use crate::game_play::GameEnd;
 use gomoku::Color;
 use std::collections::BTreeMap;
 
-/// One player's points on one opening, by colour index (black, white); `None` where that game
-/// is not in the logs.
-pub type OpeningScores = [Option<f64>; 2];
+/// One player's points on one opening, by colour index (black, white): one entry per logged
+/// game (several when runs are pooled, none where that game is not in the logs).
+pub type OpeningScores = [Vec<f64>; 2];
 
 /// A run's games: points of the logged player by opening number (1-based, offsets applied).
 pub type Run = BTreeMap<usize, OpeningScores>;
@@ -32,8 +34,8 @@ pub struct Paired {
 
 /// `gomoku compare`: prints both runs' scores, the paired difference and its parts.
 pub fn run_compare(args: &CompareArgs) -> Result<(), String> {
-    let base = read_run(&args.base)?;
-    let new = read_run(&args.new)?;
+    let base = read_run(&args.base, args.pool)?;
+    let new = read_run(&args.new, args.pool)?;
     println!("base: {}", describe(&base));
     println!("new:  {}", describe(&new));
     let all = paired(&base, &new, 1..=usize::MAX);
@@ -54,8 +56,9 @@ pub fn run_compare(args: &CompareArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads the logs of one run (each `LOG` or `LOG@OFFSET`); a game logged twice is an error.
-pub fn read_run(specs: &[String]) -> Result<Run, String> {
+/// Reads the logs of one run (each `LOG` or `LOG@OFFSET`); a game logged twice is an error
+/// unless `pool`.
+pub fn read_run(specs: &[String], pool: bool) -> Result<Run, String> {
     let mut run = Run::new();
     for spec in specs {
         let (path, offset) = match spec.rsplit_once('@') {
@@ -66,23 +69,34 @@ pub fn read_run(specs: &[String]) -> Result<Run, String> {
             None => (spec.as_str(), 0),
         };
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        add_log(&mut run, &text, offset).map_err(|e| format!("{path}: {e}"))?;
+        add_log(&mut run, &text, offset, pool).map_err(|e| format!("{path}: {e}"))?;
     }
     Ok(run)
 }
 
-/// Adds the games of one log to `run`, their opening numbers moved by `offset`.
-pub fn add_log(run: &mut Run, text: &str, offset: usize) -> Result<(), String> {
+/// Adds the games of one log to `run`, their opening numbers moved by `offset`; a game already
+/// in `run` is an error unless `pool` (then nothing is added).
+pub fn add_log(run: &mut Run, text: &str, offset: usize, pool: bool) -> Result<(), String> {
+    let mut games = Vec::new();
     for line in text.lines() {
         if let Some((opening, colour, points)) = parse_result_line(line)? {
-            let slot = &mut run.entry(opening + offset).or_default()[colour.index()];
-            if slot.is_some() {
-                return Err(format!("opening {} as {colour} logged twice", opening + offset));
+            let opening = opening + offset;
+            let logged = run.get(&opening).is_some_and(|s| !s[colour.index()].is_empty());
+            if logged && !pool {
+                return Err(format!("opening {opening} as {colour} logged twice"));
             }
-            *slot = Some(points);
+            games.push((opening, colour, points));
         }
     }
+    for (opening, colour, points) in games {
+        run.entry(opening).or_default()[colour.index()].push(points);
+    }
     Ok(())
+}
+
+/// The mean of a colour's games on one opening, `None` if it has none.
+fn mean(points: &[f64]) -> Option<f64> {
+    (!points.is_empty()).then(|| points.iter().sum::<f64>() / points.len() as f64)
 }
 
 /// A game line of `gomoku match` (`opening  12 A as black: Won(White) after 40 moves …`): the
@@ -138,7 +152,7 @@ fn points_of(end: GameEnd, colour: Color) -> f64 {
 /// The paired difference (candidate minus baseline) over the openings in `range` that both
 /// runs played with both colours.
 pub fn paired(base: &Run, new: &Run, range: std::ops::RangeInclusive<usize>) -> Paired {
-    let both = |s: &OpeningScores| s[0].zip(s[1]).map(|(a, b)| a + b);
+    let both = |s: &OpeningScores| mean(&s[0]).zip(mean(&s[1])).map(|(a, b)| a + b);
     let diffs: Vec<f64> = base
         .range(range)
         .filter_map(|(opening, b)| Some(both(new.get(opening)?)? - both(b)?))
@@ -159,7 +173,15 @@ fn describe(run: &Run) -> String {
     let count = |p: f64| points.iter().filter(|&&x| x == p).count();
     let total: f64 = points.iter().sum();
     let share = if points.is_empty() { 0.0 } else { 100.0 * total / points.len() as f64 };
-    format!("{} games, +{} ={} -{}, {share:.1} %", points.len(), count(1.0), count(0.5), count(0.0))
+    let pooled =
+        if run.values().flatten().any(|games| games.len() > 1) { " (runs pooled)" } else { "" };
+    format!(
+        "{} games, +{} ={} -{}, {share:.1} %{pooled}",
+        points.len(),
+        count(1.0),
+        count(0.5),
+        count(0.0)
+    )
 }
 
 fn describe_paired(p: &Paired) -> String {
@@ -201,10 +223,12 @@ mod tests {
     #[test]
     fn offsets_place_a_part_of_the_book_and_a_game_logged_twice_is_refused() {
         let mut run = Run::new();
-        add_log(&mut run, &line(1, "black", "Won(Black)"), 100).unwrap();
-        assert_eq!(run.get(&101), Some(&[Some(1.0), None]));
-        assert!(add_log(&mut run, &line(1, "black", "Draw"), 100).is_err());
-        assert_eq!(run.get(&101), Some(&[Some(1.0), None]), "the run keeps the first game");
+        add_log(&mut run, &line(1, "black", "Won(Black)"), 100, false).unwrap();
+        assert_eq!(run.get(&101), Some(&[vec![1.0], vec![]]));
+        let twice = format!("{}{}", line(2, "white", "Draw"), line(1, "black", "Draw"));
+        assert!(add_log(&mut run, &twice, 100, false).is_err());
+        assert_eq!(run.len(), 1, "a refused log adds nothing");
+        assert_eq!(run.get(&101), Some(&[vec![1.0], vec![]]), "the run keeps the first game");
     }
 
     #[test]
@@ -216,7 +240,7 @@ mod tests {
                 .enumerate()
                 .flat_map(|(i, (b, w))| [line(i + 1, "black", b), line(i + 1, "white", w)])
                 .collect();
-            add_log(&mut run, &text, 0).unwrap();
+            add_log(&mut run, &text, 0, false).unwrap();
             run
         };
         let base = log(&[("Won(Black)", "Won(Black)"), ("Won(White)", "Won(Black)")]);
@@ -224,7 +248,7 @@ mod tests {
         // Opening 1: base 1 point, new 2 (+50); opening 2: base 0, new 1 (+50).
         let p = paired(&base, &new, 1..=usize::MAX);
         assert_eq!((p.openings, p.mean, p.error), (2, 50.0, Some(0.0)));
-        new.get_mut(&2).unwrap()[1] = None;
+        new.get_mut(&2).unwrap()[1].clear();
         let p = paired(&base, &new, 1..=usize::MAX);
         assert_eq!((p.openings, p.mean, p.error), (1, 50.0, None));
         assert_eq!(paired(&base, &new, 2..=2).openings, 0);
@@ -236,13 +260,28 @@ mod tests {
         let mut new = Run::new();
         // Differences of +100, 0 and -50 points: mean 16.7, sample deviation 76.4.
         for (opening, (b, n)) in [(0.0, 2.0), (1.0, 1.0), (1.0, 0.0)].into_iter().enumerate() {
-            base.insert(opening + 1, [Some(b / 2.0), Some(b / 2.0)]);
-            new.insert(opening + 1, [Some(n / 2.0), Some(n / 2.0)]);
+            base.insert(opening + 1, [vec![b / 2.0], vec![b / 2.0]]);
+            new.insert(opening + 1, [vec![n / 2.0], vec![n / 2.0]]);
         }
         let p = paired(&base, &new, 1..=3);
         assert!((p.mean - 50.0 / 3.0).abs() < 1e-9);
         let deviation =
             ((100.0f64 - p.mean).powi(2) + p.mean.powi(2) + (-50.0 - p.mean).powi(2)) / 2.0;
         assert!((p.error.unwrap() - (deviation / 3.0).sqrt()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn pooled_runs_average_each_opening_colour_by_colour() {
+        let mut base = Run::new();
+        let first = format!("{}{}", line(1, "black", "Won(Black)"), line(1, "white", "Won(Black)"));
+        let second = format!("{}{}", line(1, "black", "Won(White)"), line(1, "white", "Draw"));
+        add_log(&mut base, &first, 0, true).unwrap();
+        add_log(&mut base, &second, 0, true).unwrap();
+        assert_eq!(base.get(&1), Some(&[vec![1.0, 0.0], vec![0.0, 0.5]]));
+        // The baseline's opening is worth 0.5 + 0.25 of 2 points; the candidate's 1 of 2.
+        let mut new = Run::new();
+        add_log(&mut new, &first, 0, false).unwrap();
+        let p = paired(&base, &new, 1..=1);
+        assert_eq!((p.openings, p.mean), (1, 12.5));
     }
 }
