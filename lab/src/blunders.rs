@@ -9,6 +9,7 @@
 //! forced win for A before it (A missed it), *positional* otherwise. Games without such a move
 //! slid away with no single decisive error (*drift*).
 
+use crate::arena::parse_result_line;
 use crate::cli::{AgreeArgs, BlundersArgs};
 use crate::game_play::read_openings;
 use crate::judged::LossJudge;
@@ -86,28 +87,15 @@ pub fn run_blunders(args: &BlundersArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The games of a match log that A lost (by five, forfeit or time).
 /// The games of a `gomoku match` log that A lost (by five, forfeit or time).
 pub fn lost_games(text: &str) -> Result<Vec<LostGame>, String> {
     let mut out = Vec::new();
-    for line in text.lines().filter(|l| l.starts_with("opening ")) {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let number = words.get(1).and_then(|w| w.parse().ok()).ok_or("bad log line")?;
-        let Some(at) = words.iter().position(|&w| w == "as") else { continue };
-        let a_color = match words.get(at + 1).map(|w| w.trim_end_matches(':')) {
-            Some("black") => Color::Black,
-            Some("white") => Color::White,
-            _ => return Err(format!("bad log line {line:?}")),
-        };
-        let end = words.get(at + 2).copied().unwrap_or("");
-        let theirs = if a_color == Color::Black { "White" } else { "Black" };
-        let ours = if a_color == Color::Black { "Black" } else { "White" };
-        let lost = end == format!("Won({theirs})")
-            || end == format!("Forfeit({ours})")
-            || end == format!("Timeout({ours})");
-        if lost {
-            let moves = parse_moves(words.last().copied().unwrap_or(""))?;
-            out.push(LostGame { number, a_color, moves });
+    for line in text.lines() {
+        if let Some((number, a_color, points)) = parse_result_line(line)? {
+            if points == 0.0 {
+                let moves = parse_moves(line.split_whitespace().last().unwrap_or(""))?;
+                out.push(LostGame { number, a_color, moves });
+            }
         }
     }
     Ok(out)

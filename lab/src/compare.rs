@@ -9,9 +9,8 @@
 //! twice is refused (a forgotten offset would lay one part over another) unless the logs are
 //! pooled: several runs of one engine, each opening's games averaged colour by colour.
 
+use crate::arena::parse_result_line;
 use crate::cli::CompareArgs;
-use crate::game_play::GameEnd;
-use gomoku::Color;
 use std::collections::BTreeMap;
 
 /// One player's points on one opening, by colour index (black, white): one entry per logged
@@ -99,56 +98,6 @@ fn mean(points: &[f64]) -> Option<f64> {
     (!points.is_empty()).then(|| points.iter().sum::<f64>() / points.len() as f64)
 }
 
-/// A game line of `gomoku match` (`opening  12 A as black: Won(White) after 40 moves …`): the
-/// opening number, the colour the logged player (A) had and its points. `None` for other lines.
-pub fn parse_result_line(line: &str) -> Result<Option<(usize, Color, f64)>, String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.first() != Some(&"opening") {
-        return Ok(None);
-    }
-    let bad = || format!("bad match log line {line:?}");
-    let opening: usize = words.get(1).and_then(|w| w.parse().ok()).ok_or_else(bad)?;
-    let as_at = words.iter().position(|&w| w == "as").ok_or_else(bad)?;
-    let colour = match words.get(as_at + 1).map(|w| w.trim_end_matches(':')) {
-        Some("black") => Color::Black,
-        Some("white") => Color::White,
-        _ => return Err(bad()),
-    };
-    // The end follows the colour (`as black: Won(White)`, or `as white : Draw` when padded).
-    let end = words[as_at + 2..].iter().find(|w| **w != ":").ok_or_else(bad)?;
-    let end = parse_end(end).ok_or_else(bad)?;
-    Ok(Some((opening, colour, points_of(end, colour))))
-}
-
-/// A game's end as the match log prints it (`Won(Black)`, `Draw`, `Forfeit(White)`, …).
-fn parse_end(word: &str) -> Option<GameEnd> {
-    if word == "Draw" {
-        return Some(GameEnd::Draw);
-    }
-    let (kind, rest) = word.split_once('(')?;
-    let colour = match rest.strip_suffix(')')? {
-        "Black" => Color::Black,
-        "White" => Color::White,
-        _ => return None,
-    };
-    match kind {
-        "Won" => Some(GameEnd::Won(colour)),
-        "Forfeit" => Some(GameEnd::Forfeit(colour)),
-        "Timeout" => Some(GameEnd::Timeout(colour)),
-        _ => None,
-    }
-}
-
-/// The points of the player who had `colour` in a game that ended with `end`.
-fn points_of(end: GameEnd, colour: Color) -> f64 {
-    match end {
-        GameEnd::Won(c) => f64::from(u8::from(c == colour)),
-        GameEnd::Draw => 0.5,
-        // The colour named lost the game by it.
-        GameEnd::Forfeit(c) | GameEnd::Timeout(c) => f64::from(u8::from(c != colour)),
-    }
-}
-
 /// The paired difference (candidate minus baseline) over the openings in `range` that both
 /// runs played with both colours.
 pub fn paired(base: &Run, new: &Run, range: std::ops::RangeInclusive<usize>) -> Paired {
@@ -203,21 +152,6 @@ mod tests {
 
     fn line(opening: usize, colour: &str, end: &str) -> String {
         format!("opening {opening:3} pb as {colour}: {end} after 30 moves  [pb: +1 =0 -0] h8i9\n")
-    }
-
-    #[test]
-    fn a_result_line_gives_the_opening_the_colour_and_the_points() {
-        let parse = |colour, end| parse_result_line(&line(12, colour, end)).unwrap().unwrap();
-        assert_eq!(parse("black", "Won(Black)"), (12, Color::Black, 1.0));
-        assert_eq!(parse("white", "Won(Black)"), (12, Color::White, 0.0));
-        assert_eq!(parse("white", "Draw"), (12, Color::White, 0.5));
-        assert_eq!(parse("white", "Forfeit(Black)"), (12, Color::White, 1.0));
-        assert_eq!(parse("black", "Timeout(Black)"), (12, Color::Black, 0.0));
-        let summary = "RESULT pb vs rapfi: 2 games, +1 =0 -1 (50.0%), Elo -0";
-        assert_eq!(parse_result_line(summary), Ok(None));
-        assert!(parse_result_line("opening x pb as black: Won(Black) after 3 moves").is_err());
-        assert!(parse_result_line("opening 1 pb as red: Won(Black) after 3 moves").is_err());
-        assert!(parse_result_line("opening 1 pb as black: Lost(Black) after 3 moves").is_err());
     }
 
     #[test]
