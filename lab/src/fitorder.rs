@@ -2,6 +2,7 @@
 //! player or colour made in `gomoku match` logs or `gomoku gen-data` records, and writes the file
 //! the engine embeds (`src/ai/weights/order-*.txt`).
 
+use crate::arena::parse_result_line;
 use crate::cli::FitOrderArgs;
 use crate::cutoffs::{cutoff_choices, CutoffPlan};
 use crate::gendata::write_atomically;
@@ -190,27 +191,17 @@ fn colours_named(learner: &str) -> Option<Vec<Color>> {
 /// A game line of `gomoku match` (`opening  12 A as black: Won(White) after 40 moves  […] h8i9…`);
 /// `None` for other lines (the summary).
 fn parse_game_line(line: &str, openings: &[Vec<(i32, i32)>]) -> Result<Option<LoggedGame>, String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.first() != Some(&"opening") || words.len() < 6 {
-        return Ok(None);
-    }
+    let Some((number, colour, _)) = parse_result_line(line)? else { return Ok(None) };
     let bad = || format!("bad match log line {line:?}");
-    let number: usize = words[1].parse().map_err(|_| bad())?;
     let opening = openings.get(number.wrapping_sub(1)).ok_or_else(bad)?.len();
-    let colour = words.iter().position(|&w| w == "as").and_then(|i| words.get(i + 1));
-    let first_is_black = match colour {
-        Some(c) if c.starts_with("black") => true,
-        Some(c) if c.starts_with("white") => false,
-        _ => return Err(bad()),
-    };
-    let mut rest = *words.last().ok_or_else(bad)?;
+    let mut rest = line.split_whitespace().last().ok_or_else(bad)?;
     let mut moves = Vec::new();
     while !rest.is_empty() {
         let (notation, tail) = Notation::parse_prefix(rest).map_err(|_| bad())?;
         moves.push(notation.to_pos(15).map_err(|_| bad())?);
         rest = tail;
     }
-    Ok(Some(LoggedGame { first_is_black, opening, moves }))
+    Ok(Some(LoggedGame { first_is_black: colour == Color::Black, opening, moves }))
 }
 
 #[cfg(test)]
@@ -230,8 +221,8 @@ mod tests {
             vec![Pos::new(7, 7), Pos::new(8, 6), Pos::new(5, 5), Pos::new(7, 8)]
         );
         assert_eq!(parse_game_line("pb: +3 =0 -7 (30.0%)", &book), Ok(None));
-        assert!(parse_game_line("opening   2 pb as white: x after 1 moves h8", &book).is_err());
-        assert!(parse_game_line("opening   1 pb as white: x after 1 moves h8z", &book).is_err());
+        assert!(parse_game_line("opening   2 pb as white: Draw after 1 moves h8", &book).is_err());
+        assert!(parse_game_line("opening   1 pb as white: Draw after 1 moves h8z", &book).is_err());
     }
 
     #[test]
