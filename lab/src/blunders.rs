@@ -16,7 +16,8 @@ use crate::judged::LossJudge;
 use crate::player::{External, Player, MATE};
 use crate::read_text;
 use gomoku::ai::{Engine, Limits, Request};
-use gomoku::{Board, Color, Notation, Pos};
+use gomoku::record::parse_moves;
+use gomoku::{Board, Color, Pos};
 use std::sync::atomic::AtomicBool;
 
 /// A judged evaluation at or below this (side to move's view) is a lost position.
@@ -93,24 +94,13 @@ pub fn lost_games(text: &str) -> Result<Vec<LostGame>, String> {
     for line in text.lines() {
         if let Some((number, a_color, points)) = parse_result_line(line)? {
             if points == 0.0 {
-                let moves = parse_moves(line.split_whitespace().last().unwrap_or(""))?;
+                let last = line.split_whitespace().last().unwrap_or("");
+                let moves = parse_moves(last, 15).map_err(|e| e.to_string())?;
                 out.push(LostGame { number, a_color, moves });
             }
         }
     }
     Ok(out)
-}
-
-/// A move string like `h8i9j10` as positions (15×15).
-pub fn parse_moves(mut text: &str) -> Result<Vec<Pos>, String> {
-    let mut moves = Vec::new();
-    while !text.is_empty() {
-        let (notation, rest): (Notation, &str) =
-            Notation::parse_prefix(text).map_err(|e| e.to_string())?;
-        moves.push(notation.to_pos(15).map_err(|e| e.to_string())?);
-        text = rest;
-    }
-    Ok(moves)
 }
 
 /// A decisive error.

@@ -10,7 +10,8 @@ use crate::read_text;
 use crate::tuning::data::read_record_files;
 use crate::tuning::order::{choices_of_game, cross_entropy, fit, top_k, Choice, FitOptions};
 use gomoku::ai::policy::PolicyWeights;
-use gomoku::{Color, Notation, Pos, Rule};
+use gomoku::record::parse_moves;
+use gomoku::{Color, Pos, Rule};
 
 /// Every `HELD_OUT`-th choice (from the first) is held out to measure the fit.
 const HELD_OUT: usize = 10;
@@ -194,13 +195,8 @@ fn parse_game_line(line: &str, openings: &[Vec<(i32, i32)>]) -> Result<Option<Lo
     let Some((number, colour, _)) = parse_result_line(line)? else { return Ok(None) };
     let bad = || format!("bad match log line {line:?}");
     let opening = openings.get(number.wrapping_sub(1)).ok_or_else(bad)?.len();
-    let mut rest = line.split_whitespace().last().ok_or_else(bad)?;
-    let mut moves = Vec::new();
-    while !rest.is_empty() {
-        let (notation, tail) = Notation::parse_prefix(rest).map_err(|_| bad())?;
-        moves.push(notation.to_pos(15).map_err(|_| bad())?);
-        rest = tail;
-    }
+    let last = line.split_whitespace().last().ok_or_else(bad)?;
+    let moves = parse_moves(last, 15).map_err(|_| bad())?;
     Ok(Some(LoggedGame { first_is_black: colour == Color::Black, opening, moves }))
 }
 
