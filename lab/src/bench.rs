@@ -49,7 +49,7 @@ pub fn run_bench(args: &BenchArgs) -> Result<(), String> {
         None => Evaluation::embedded(),
     };
     for (i, board) in boards.iter().enumerate() {
-        let mut engine = Engine::with_evaluation(64, 0, evaluation.clone());
+        let mut engine = Engine::with_evaluation(args.hash, 0, evaluation.clone());
         let to_move = Color::at_ply(board.stone_count());
         let request = Request { board, rule: args.rule, to_move, level: Level::Master, limits };
         let started = Instant::now();

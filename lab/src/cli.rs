@@ -78,6 +78,9 @@ pub struct BenchArgs {
     /// The rule the positions are searched by.
     #[arg(long, default_value_t = Rule::Freestyle)]
     pub rule: Rule,
+    /// The transposition table's size in MiB (the brain's default: 64).
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
 }
 
 /// Which leaves of a match's internal players to sample for fitting the evaluation.
