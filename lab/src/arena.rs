@@ -248,6 +248,12 @@ pub fn parse_result_line(line: &str) -> Result<Option<(usize, Color, f64)>, Stri
     Ok(Some((opening, colour, points_for(end, colour))))
 }
 
+/// The moves of a game line of `gomoku match` (its last word, e.g. `h8i9j10`, on 15×15).
+pub fn result_line_moves(line: &str) -> Result<Vec<Pos>, String> {
+    let last = line.split_whitespace().last().unwrap_or("");
+    gomoku::record::parse_moves(last, 15).map_err(|e| e.to_string())
+}
+
 /// A game's end as the match log prints it (`Won(Black)`, `Draw`, `Forfeit(White)`, …).
 fn parse_end(word: &str) -> Option<GameEnd> {
     if word == "Draw" {

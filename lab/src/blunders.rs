@@ -9,14 +9,13 @@
 //! forced win for A before it (A missed it), *positional* otherwise. Games without such a move
 //! slid away with no single decisive error (*drift*).
 
-use crate::arena::parse_result_line;
+use crate::arena::{parse_result_line, result_line_moves};
 use crate::cli::{AgreeArgs, BlundersArgs};
 use crate::game_play::read_openings;
 use crate::judged::LossJudge;
 use crate::player::{External, Player, MATE};
 use crate::read_text;
 use gomoku::ai::{Engine, Limits, Request};
-use gomoku::record::parse_moves;
 use gomoku::{Board, Color, Pos};
 use std::sync::atomic::AtomicBool;
 
@@ -94,8 +93,7 @@ pub fn lost_games(text: &str) -> Result<Vec<LostGame>, String> {
     for line in text.lines() {
         if let Some((number, a_color, points)) = parse_result_line(line)? {
             if points == 0.0 {
-                let last = line.split_whitespace().last().unwrap_or("");
-                let moves = parse_moves(last, 15).map_err(|e| e.to_string())?;
+                let moves = result_line_moves(line)?;
                 out.push(LostGame { number, a_color, moves });
             }
         }

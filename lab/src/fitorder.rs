@@ -2,7 +2,7 @@
 //! player or colour made in `gomoku match` logs or `gomoku gen-data` records, and writes the file
 //! the engine embeds (`src/ai/weights/order-*.txt`).
 
-use crate::arena::parse_result_line;
+use crate::arena::{parse_result_line, result_line_moves};
 use crate::cli::FitOrderArgs;
 use crate::cutoffs::{cutoff_choices, CutoffPlan};
 use crate::gendata::write_atomically;
@@ -10,7 +10,6 @@ use crate::read_text;
 use crate::tuning::data::read_record_files;
 use crate::tuning::order::{choices_of_game, cross_entropy, fit, top_k, Choice, FitOptions};
 use gomoku::ai::policy::PolicyWeights;
-use gomoku::record::parse_moves;
 use gomoku::{Color, Pos, Rule};
 
 /// Every `HELD_OUT`-th choice (from the first) is held out to measure the fit.
@@ -195,8 +194,7 @@ fn parse_game_line(line: &str, openings: &[Vec<(i32, i32)>]) -> Result<Option<Lo
     let Some((number, colour, _)) = parse_result_line(line)? else { return Ok(None) };
     let bad = || format!("bad match log line {line:?}");
     let opening = openings.get(number.wrapping_sub(1)).ok_or_else(bad)?.len();
-    let last = line.split_whitespace().last().ok_or_else(bad)?;
-    let moves = parse_moves(last, 15).map_err(|_| bad())?;
+    let moves = result_line_moves(line).map_err(|_| bad())?;
     Ok(Some(LoggedGame { first_is_black: colour == Color::Black, opening, moves }))
 }
 
