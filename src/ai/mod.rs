@@ -248,13 +248,18 @@ impl Engine {
         // Nodes of threat searches that found nothing still count as searched.
         let mut proof_nodes = 0;
         let cap = request.limits.nodes.unwrap_or(u64::MAX);
-        let proven = match self.root_vcf(&mut pos, config.vcf_fours, &control, cap, started) {
+        // Searches to a fixed depth or node count (tests, benchmarks, data generation) stay the
+        // bare search, and their threat searches end on their node budgets only: the same on a
+        // busy or a cold machine.
+        let fixed = request.limits.depth.is_some() || request.limits.nodes.is_some();
+        let threats = ThreatLimits { cap, timed: !fixed, started };
+        let proven = match self.root_vcf(&mut pos, config.vcf_fours, &control, &threats) {
             RootVcf::Win(decision) => Some(decision),
             // Threes are tried only once fours alone are known not to win: a VCF the root search
             // could not finish is left to the main search and its leaf VCFs.
             RootVcf::NoneWithin(nodes) => {
                 proof_nodes = nodes;
-                root_vct(&mut pos, config.vct_threats, &control, cap, started, &mut proof_nodes)
+                root_vct(&mut pos, config.vct_threats, &control, &threats, &mut proof_nodes)
             }
             RootVcf::Unknown(nodes) => {
                 proof_nodes = nodes;
@@ -267,9 +272,7 @@ impl Engine {
         }
         self.tt.new_search();
         self.history.age();
-        // Play only: analysis (several lines) and searches to a fixed depth or node count (tests,
-        // benchmarks, data generation) stay the bare search.
-        let fixed = request.limits.depth.is_some() || request.limits.nodes.is_some();
+        // Play only: analysis (several lines) and fixed searches stay the bare search.
         let defends = config.defends && limits.multi_pv <= 1 && !fixed;
         // The last tenth of the move's time is kept for the defence check (which mostly ends at
         // once: then the move is played early).
@@ -334,20 +337,19 @@ impl Engine {
         pos: &mut Position,
         max_fours: u32,
         control: &Control<'_>,
-        cap: u64,
-        started: Instant,
+        bounds: &ThreatLimits,
     ) -> RootVcf {
         if max_fours == 0 {
             return RootVcf::NoneWithin(0);
         }
         // A tenth of the move's time: the main search and its leaf VCFs do the rest. The node
         // budget (about what this machine searches in that time) keeps a fast machine's move
-        // time from changing the answer; the deadline keeps a slow one within its time.
-        let share = control.deadline.map(|d| (d - started) / ROOT_VCF_SHARE);
+        // time from changing the answer; the deadline keeps a slow one within its time (in play).
+        let share = control.deadline.map(|d| (d - bounds.started) / ROOT_VCF_SHARE);
         let budget = share.map_or(200_000, |t| (t.as_micros() as u64 / 2).clamp(500, 200_000));
         // The caller's node limit (`max_node`) bounds the threat searches too.
-        let budget = budget.min(cap.max(1));
-        let deadline = share.map(|t| started + t);
+        let budget = budget.min(bounds.cap.max(1));
+        let deadline = bounds.deadline(share);
         let mut vcf = vcf::Vcf::new(budget, deadline, Some(control.stop));
         let Some(line) = vcf.find(pos, max_fours) else {
             let nodes = vcf.budget.nodes;
@@ -358,9 +360,31 @@ impl Engine {
             };
         };
         let plies = line.len() + usize::from(line.len() % 2 == 0);
-        let analysis =
-            analysis_of(plies as u32, score::win_in(plies), &line, vcf.budget.nodes, started);
+        let analysis = analysis_of(
+            plies as u32,
+            score::win_in(plies),
+            &line,
+            vcf.budget.nodes,
+            bounds.started,
+        );
         RootVcf::Win(Decision { best: pos_of(line[0]), analysis })
+    }
+}
+
+/// What bounds the root threat searches besides their share of the move's time.
+struct ThreatLimits {
+    /// The caller's node limit (`max_node`).
+    cap: u64,
+    /// Whether a share of the move's time also ends them (not in fixed searches).
+    timed: bool,
+    /// When the move's search began.
+    started: Instant,
+}
+
+impl ThreatLimits {
+    /// The deadline of a threat search given `share` of the move's time, if it has one.
+    fn deadline(&self, share: Option<Duration>) -> Option<Instant> {
+        share.filter(|_| self.timed).map(|t| self.started + t)
     }
 }
 
@@ -375,30 +399,28 @@ enum RootVcf {
 }
 
 /// A win by continuous threats (fours and open threes) for the side to move, searched in a small
-/// share of the move's time (a fixed node budget without a deadline, so fixed-depth searches
-/// stay deterministic).
+/// share of the move's time (its node budget alone in fixed searches, which stay deterministic).
 fn root_vct(
     pos: &mut Position,
     max_threats: u32,
     control: &Control<'_>,
-    cap: u64,
-    started: Instant,
+    bounds: &ThreatLimits,
     spent: &mut u64,
 ) -> Option<Decision> {
     if max_threats == 0 {
         return None;
     }
-    let share = control.deadline.map(|d| (d - started) / ROOT_VCT_SHARE);
+    let share = control.deadline.map(|d| (d - bounds.started) / ROOT_VCT_SHARE);
     let budget = share.map_or(50_000, |t| (t.as_micros() as u64 / 2).clamp(500, 200_000));
-    let budget = budget.min(cap.max(1));
-    let deadline = share.map(|t| started + t);
+    let budget = budget.min(bounds.cap.max(1));
+    let deadline = bounds.deadline(share);
     let mut vct = vct::Vct::new(budget, deadline, Some(control.stop));
     let found = vct.find(pos, max_threats);
     *spent += vct.budget.nodes;
     let (first, threats) = found?;
     let plies = 2 * threats as usize - 1;
     let analysis =
-        analysis_of(plies as u32, score::win_in(plies), &[first], vct.budget.nodes, started);
+        analysis_of(plies as u32, score::win_in(plies), &[first], vct.budget.nodes, bounds.started);
     Some(Decision { best: pos_of(first), analysis })
 }
 
@@ -671,5 +693,21 @@ fn raw_of(score: Score) -> i32 {
         Score::Eval(v) => v,
         Score::WinIn(n) => score::win_in(2 * n as usize - 1),
         Score::LossIn(n) => score::loss_in(2 * n as usize),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threat_searches_get_a_deadline_in_play_only() {
+        let started = Instant::now();
+        let share = Some(Duration::from_millis(300));
+        let play = ThreatLimits { cap: u64::MAX, timed: true, started };
+        let fixed = ThreatLimits { timed: false, ..play };
+        assert_eq!(play.deadline(share), Some(started + Duration::from_millis(300)));
+        assert_eq!(fixed.deadline(share), None);
+        assert_eq!(play.deadline(None), None);
     }
 }
