@@ -342,14 +342,8 @@ impl Engine {
         if max_fours == 0 {
             return RootVcf::NoneWithin(0);
         }
-        // A tenth of the move's time: the main search and its leaf VCFs do the rest. The node
-        // budget (about what this machine searches in that time) keeps a fast machine's move
-        // time from changing the answer; the deadline keeps a slow one within its time (in play).
-        let share = control.deadline.map(|d| (d - bounds.started) / ROOT_VCF_SHARE);
-        let budget = share.map_or(200_000, |t| (t.as_micros() as u64 / 2).clamp(500, 200_000));
-        // The caller's node limit (`max_node`) bounds the threat searches too.
-        let budget = budget.min(bounds.cap.max(1));
-        let deadline = bounds.deadline(share);
+        // A tenth of the move's time: the main search and its leaf VCFs do the rest.
+        let (budget, deadline) = bounds.budget_and_deadline(control, ROOT_VCF_SHARE, 200_000);
         let mut vcf = vcf::Vcf::new(budget, deadline, Some(control.stop));
         let Some(line) = vcf.find(pos, max_fours) else {
             let nodes = vcf.budget.nodes;
@@ -382,6 +376,23 @@ struct ThreatLimits {
 }
 
 impl ThreatLimits {
+    /// A threat search's node budget and deadline when it may take `1 / share_divisor` of the
+    /// move's time (`untimed_budget` nodes when the move has no deadline). The node budget
+    /// (about what this machine searches in that time) keeps a fast machine's move time from
+    /// changing the answer; the deadline keeps a slow one within its time (in play). The
+    /// caller's node limit (`max_node`) bounds the budget too.
+    fn budget_and_deadline(
+        &self,
+        control: &Control<'_>,
+        share_divisor: u32,
+        untimed_budget: u64,
+    ) -> (u64, Option<Instant>) {
+        let share = control.deadline.map(|d| (d - self.started) / share_divisor);
+        let budget =
+            share.map_or(untimed_budget, |t| (t.as_micros() as u64 / 2).clamp(500, 200_000));
+        (budget.min(self.cap.max(1)), self.deadline(share))
+    }
+
     /// The deadline of a threat search given `share` of the move's time, if it has one.
     fn deadline(&self, share: Option<Duration>) -> Option<Instant> {
         share.filter(|_| self.timed).map(|t| self.started + t)
@@ -410,10 +421,7 @@ fn root_vct(
     if max_threats == 0 {
         return None;
     }
-    let share = control.deadline.map(|d| (d - bounds.started) / ROOT_VCT_SHARE);
-    let budget = share.map_or(50_000, |t| (t.as_micros() as u64 / 2).clamp(500, 200_000));
-    let budget = budget.min(bounds.cap.max(1));
-    let deadline = bounds.deadline(share);
+    let (budget, deadline) = bounds.budget_and_deadline(control, ROOT_VCT_SHARE, 50_000);
     let mut vct = vct::Vct::new(budget, deadline, Some(control.stop));
     let found = vct.find(pos, max_threats);
     *spent += vct.budget.nodes;
