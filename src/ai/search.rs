@@ -13,9 +13,9 @@ use super::position::Position;
 use super::quick_vcf::QuickVcf;
 use super::score::{is_mate, loss_in, win_in, INFINITY};
 use super::selectivity::{
-    reduction, root_reduction, threat_move_reduction, Pruning, NO_TABLE_MOVE_REDUCTION_DEPTH,
-    RAZOR_DEPTH, RAZOR_MARGIN, SINGULAR_DEPTH, SINGULAR_ENTRY_SLACK, SINGULAR_MARGIN,
-    STATIC_CUT_DEPTH, STATIC_CUT_MARGIN,
+    reduction, root_reduction, threat_move_reduction, Pruning, FAIL_HIGH_MARGIN,
+    NO_TABLE_MOVE_REDUCTION_DEPTH, RAZOR_DEPTH, RAZOR_MARGIN, SINGULAR_DEPTH, SINGULAR_ENTRY_SLACK,
+    SINGULAR_MARGIN, STATIC_CUT_DEPTH, STATIC_CUT_MARGIN,
 };
 use super::shape::{FOUR, OPEN_FOUR, WIN};
 use super::tt::{Bound, Table};
@@ -70,6 +70,9 @@ pub struct Searcher<'a> {
     excluded: [usize; MAX_PLY],
     /// Per ply, the move found singular, searched one ply deeper (0: none).
     extended: [usize; MAX_PLY],
+    /// Per ply, whether the node's static value beats beta by [`FAIL_HIGH_MARGIN`] a ply: its
+    /// moves but fours are searched a ply shallower.
+    likely_fail_high: [bool; MAX_PLY],
 }
 
 impl<'a> Searcher<'a> {
@@ -104,6 +107,7 @@ impl<'a> Searcher<'a> {
             next_check: CHECK_EVERY,
             excluded: [0; MAX_PLY],
             extended: [0; MAX_PLY],
+            likely_fail_high: [false; MAX_PLY],
         }
     }
 
@@ -332,9 +336,9 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        self.likely_fail_high[ply] = false;
         if selective
             && !is_pv
-            && depth <= STATIC_CUT_DEPTH
             && opp_fives == 0
             && !is_mate(beta)
             && !self.pos.has_threat_at_least(opp, OPEN_FOUR)
@@ -342,12 +346,13 @@ impl<'a> Searcher<'a> {
             // Nothing to answer: a static value far above beta is trusted, one far below alpha
             // near the leaves is settled as a leaf.
             let value = evaluate(&self.pos);
-            if value - STATIC_CUT_MARGIN * depth >= beta {
+            if depth <= STATIC_CUT_DEPTH && value - STATIC_CUT_MARGIN * depth >= beta {
                 return value;
             }
             if depth <= RAZOR_DEPTH && value + RAZOR_MARGIN * depth <= alpha {
                 return self.leaf_value(me, ply, Some(value));
             }
+            self.likely_fail_high[ply] = depth >= 2 && value - FAIL_HIGH_MARGIN * depth >= beta;
         }
         if selective && tt_move == 0 && depth >= NO_TABLE_MOVE_REDUCTION_DEPTH {
             depth -= 1;
@@ -495,7 +500,8 @@ impl<'a> Searcher<'a> {
             }
             // A four is never reduced: its reply is forced, so its line costs little.
             let four = self.pos.shape(self.pos.to_move(), c.index).threat >= FOUR;
-            let child_depth = depth - 1 + i32::from(extended != 0 && c.index == extended);
+            let child_depth = depth - 1 + i32::from(extended != 0 && c.index == extended)
+                - i32::from(self.likely_fail_high[ply] && !four);
             self.pos.play(c.index);
             if guard && lets_through(&self.pos) {
                 self.pos.undo();

@@ -14,6 +14,10 @@ pub const STATIC_CUT_DEPTH: i32 = 7;
 /// 60 it was: +4.9 ± 2.5 points against Rapfi at 1 s a move (199 openings × 2, paired), level
 /// at 200 ms.
 pub const STATIC_CUT_MARGIN: i32 = 400;
+/// A non-PV node with nothing to answer whose static value beats beta by this much per ply of
+/// remaining depth (but not by the static cut's margin) searches its moves but fours a ply
+/// shallower: it will most likely fail high anyway.
+pub const FAIL_HIGH_MARGIN: i32 = 100;
 /// Deepest remaining depth at which a node far below alpha is settled by its leaf value.
 pub const RAZOR_DEPTH: i32 = 2;
 /// How far below alpha (per ply of remaining depth) that is.
