@@ -1,8 +1,8 @@
 //! Principal-variation search: iterative deepening negamax with a transposition table,
 //! aspiration windows, killer and history ordering, late-move limits and reductions, static cuts
-//! and razoring near the leaves, singular extensions (how much of each: [`super::selectivity`]),
-//! forced-reply pruning, double threats won or stopped exactly ([`super::doubles`]) and
-//! mate-distance scores.
+//! and razoring near the leaves, a ply less below nodes far above beta, singular extensions (how
+//! much of each: [`super::selectivity`]), forced-reply pruning, double threats won or stopped
+//! exactly ([`super::doubles`]) and mate-distance scores.
 
 use super::doubles::{lets_through, must_stop, wins_by_double_threat};
 use super::eval::evaluate;
