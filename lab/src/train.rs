@@ -7,7 +7,7 @@ use crate::read_text;
 use crate::tuning::data::read_record_files;
 use crate::tuning::features::{samples_of, weight_vector, Layout, Sample};
 use crate::tuning::fit::{fit, fit_scale, fit_score_scale, loss, sigmoid, Options, DECIDED};
-use crate::tuning::net::{fit_net, net_loss, Net, NetOptions};
+use crate::tuning::net::{fit_net, net_loss, net_spread, Net, NetOptions};
 use gomoku::ai::net::NetTable;
 use gomoku::ai::weights::{RuleWeights, Weights, COMBOS};
 use gomoku::Color;
@@ -30,8 +30,10 @@ fn run_net(
         None => Net::start(prior, hidden, 1),
     };
     let report = |epoch: usize, net: &Net| {
+        let (rms, median) = net_spread(valid, net);
         eprintln!(
-            "net: epoch {epoch}: held-out loss {:.5} (results) {:.5} (target), train {:.5}",
+            "net: epoch {epoch}: held-out loss {:.5} (results) {:.5} (target), train {:.5}; \
+             values' spread {rms:.0} (root mean square), {median:.0} (median size)",
             net_loss(valid, net, &on_results),
             net_loss(valid, net, options),
             net_loss(&train[..train.len().min(20_000)], net, options),

@@ -198,6 +198,16 @@ pub fn net_loss(samples: &[Sample], net: &Net, options: &Options) -> f64 {
     total / samples.len().max(1) as f64
 }
 
+/// How widely the network's values spread over `samples`, in evaluation units: their root mean
+/// square and their median size (the upper one of an even count). The search's margins (static cut, fail-high, razoring) are in
+/// these units, so a network whose values spread wider prunes more with the same margins.
+pub fn net_spread(samples: &[Sample], net: &Net) -> (f64, f64) {
+    let mut sizes: Vec<f64> = samples.iter().map(|s| net.value(&s.features).abs()).collect();
+    let rms = (sizes.iter().map(|v| v * v).sum::<f64>() / sizes.len().max(1) as f64).sqrt();
+    sizes.sort_by(f64::total_cmp);
+    (rms, sizes.get(sizes.len() / 2).copied().unwrap_or(0.0))
+}
+
 /// Adam's running moments for one parameter vector.
 struct Adam {
     m: Vec<f64>,
@@ -378,6 +388,24 @@ mod tests {
             assert!(text.contains("\npair three quiet ") && text.contains("\npair four three "));
             engine_matches_fit(rule, true);
         }
+    }
+
+    #[test]
+    fn the_spread_is_the_values_root_mean_square_and_median_size() {
+        // Hidden units that never fire: the value is the linear part, 100 per unit of feature.
+        let net = Net {
+            linear: vec![100.0],
+            hidden: 1,
+            input: vec![0.0],
+            bias: vec![-1.0],
+            output: vec![1.0],
+        };
+        let sample = |x: f32| Sample { features: vec![(0, x)], result: 0.5, score: 0.0 };
+        let samples = [sample(-3.0), sample(1.0), sample(1.0), sample(5.0)];
+        let (rms, median) = net_spread(&samples, &net);
+        assert!((rms - 300.0).abs() < 1e-9, "{rms}");
+        assert!((median - 300.0).abs() < 1e-9, "{median}");
+        assert_eq!(net_spread(&[], &net), (0.0, 0.0));
     }
 
     #[test]
