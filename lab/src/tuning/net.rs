@@ -199,8 +199,9 @@ pub fn net_loss(samples: &[Sample], net: &Net, options: &Options) -> f64 {
 }
 
 /// How widely the network's values spread over `samples`, in evaluation units: their root mean
-/// square and their median size (the upper one of an even count). The search's margins (static cut, fail-high, razoring) are in
-/// these units, so a network whose values spread wider prunes more with the same margins.
+/// square and their median size (the upper one of an even count). The search's margins (static
+/// cut, fail-high, razoring) are in these units, so a network whose values spread wider prunes
+/// more with the same margins.
 pub fn net_spread(samples: &[Sample], net: &Net) -> (f64, f64) {
     let mut sizes: Vec<f64> = samples.iter().map(|s| net.value(&s.features).abs()).collect();
     let rms = (sizes.iter().map(|v| v * v).sum::<f64>() / sizes.len().max(1) as f64).sqrt();
