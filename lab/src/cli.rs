@@ -372,6 +372,22 @@ pub struct TrainArgs {
     /// linear weights must be held: --rate 0).
     #[arg(long, requires = "hidden")]
     pub pairs: bool,
+    /// Record files of games against another engine, comma-separated: the network also learns
+    /// to rank that engine's moves first among the positions each candidate leads to
+    /// (comparison training; every tenth game held out).
+    #[arg(long, requires = "hidden")]
+    pub choices: Option<String>,
+    /// How much the choices' cross-entropy weighs against the value loss.
+    #[arg(long, default_value_t = 1.0)]
+    pub choice_weight: f64,
+    /// Evaluation units per unit of the choices' logits (fitted to the starting network on the
+    /// training choices unless given).
+    #[arg(long)]
+    pub choice_temperature: Option<f64>,
+    /// Learn our own engine's choices in those games (its search's moves) instead of the other
+    /// engine's.
+    #[arg(long)]
+    pub own_choices: bool,
 }
 
 /// `gomoku relabel`.

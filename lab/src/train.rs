@@ -4,17 +4,22 @@
 use crate::cli::TrainArgs;
 use crate::gendata::{read_weights, write_atomically};
 use crate::read_text;
+use crate::tuning::comparison::{
+    choice_samples_of, choice_scores, fit_net_with_choices, fit_temperature, ChoiceOptions,
+    ChoiceSample,
+};
 use crate::tuning::data::read_record_files;
 use crate::tuning::features::{samples_of, weight_vector, Layout, Sample};
 use crate::tuning::fit::{fit, fit_scale, fit_score_scale, loss, sigmoid, Options, DECIDED};
 use crate::tuning::net::{fit_net, net_loss, net_spread, Net, NetOptions};
 use gomoku::ai::net::NetTable;
 use gomoku::ai::weights::{RuleWeights, Weights, COMBOS};
-use gomoku::Color;
+use gomoku::{Color, Rule};
 use std::path::Path;
 
 /// Fits a network of `hidden` units over the linear weights `prior` and reports its held-out
 /// losses (against the results and against the fit's own target) as it goes.
+#[allow(clippy::too_many_arguments)]
 fn run_net(
     train: &[Sample],
     valid: &[Sample],
@@ -23,12 +28,16 @@ fn run_net(
     start: Option<&Path>,
     options: &Options,
     net_options: &NetOptions,
+    choices: Option<&Choices>,
 ) -> Result<Net, String> {
     let on_results = Options { lambda: 1.0, ..*options };
     let mut net = match start {
         Some(path) => Net::of_table(prior, &NetTable::parse(&read_text(path)?)?)?,
         None => Net::start(prior, hidden, 1),
     };
+    if let Some(choices) = choices {
+        return run_net_with_choices(train, valid, prior, net, options, net_options, choices);
+    }
     let report = |epoch: usize, net: &Net| {
         let (rms, median) = net_spread(valid, net);
         eprintln!(
@@ -54,6 +63,81 @@ fn run_net(
             report(epoch, net)
         }
     });
+    Ok(net)
+}
+
+/// The choices of comparison training ([`crate::tuning::comparison`]).
+struct Choices {
+    train: Vec<ChoiceSample>,
+    valid: Vec<ChoiceSample>,
+    weight: f64,
+    temperature: Option<f64>,
+}
+
+/// The other engine's choices in the games of `files` (our engine is black in a file's even
+/// games; `--own-choices`: our engine's), every `VALIDATION`-th game held out.
+fn read_choices(
+    files: &str,
+    rule: Rule,
+    layout: Layout,
+    args: &TrainArgs,
+) -> Result<Choices, String> {
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for path in files.split(',') {
+        let (games, made) = read_record_files(path)?;
+        if !made.first().is_some_and(|line| line.contains("--opponent")) {
+            return Err(format!("{path}: not games against another engine (--opponent)"));
+        }
+        for (n, record) in games.iter().enumerate() {
+            let ours = if n % 2 == 0 { Color::Black } else { Color::White };
+            let learn = if args.own_choices { ours } else { !ours };
+            let samples = choice_samples_of(&record.moves, record.opening, learn, rule, layout);
+            if n % VALIDATION == VALIDATION - 1 {
+                valid.extend(samples)
+            } else {
+                train.extend(samples)
+            }
+        }
+    }
+    eprintln!("train: {} training and {} held-out choices", train.len(), valid.len());
+    Ok(Choices { train, valid, weight: args.choice_weight, temperature: args.choice_temperature })
+}
+
+/// [`run_net`] with the choices' loss added, reporting both held out after every pass.
+fn run_net_with_choices(
+    train: &[Sample],
+    valid: &[Sample],
+    prior: &[f64],
+    mut net: Net,
+    options: &Options,
+    net_options: &NetOptions,
+    choices: &Choices,
+) -> Result<Net, String> {
+    let on_results = Options { lambda: 1.0, ..*options };
+    let temperature = choices.temperature.unwrap_or_else(|| fit_temperature(&choices.train, &net));
+    let report = |epoch: usize, net: &Net| {
+        let (entropy, first) = choice_scores(&choices.valid, net, temperature);
+        eprintln!(
+            "net: epoch {epoch}: held-out loss {:.5} (results) {:.5} (target); choices: \
+             cross-entropy {entropy:.4}, chosen first {:.1} % (temperature {temperature:.1})",
+            net_loss(valid, net, &on_results),
+            net_loss(valid, net, options),
+            100.0 * first,
+        )
+    };
+    report(0, &net);
+    let choice = ChoiceOptions { weight: choices.weight, temperature };
+    fit_net_with_choices(
+        train,
+        &choices.train,
+        &mut net,
+        prior,
+        options,
+        net_options,
+        &choice,
+        7,
+        &mut |epoch, net| report(epoch, net),
+    );
     Ok(net)
 }
 
@@ -114,7 +198,20 @@ pub fn run_train(args: &TrainArgs, command_line: &str) -> Result<(), String> {
             anneal: args.anneal,
         };
         let start = args.net_start.as_deref();
-        let net = run_net(&train, &valid, &prior, hidden, start, &options, &net_options)?;
+        let choices = match args.choices.as_deref() {
+            Some(files) => Some(read_choices(files, rule, layout, args)?),
+            None => None,
+        };
+        let net = run_net(
+            &train,
+            &valid,
+            &prior,
+            hidden,
+            start,
+            &options,
+            &net_options,
+            choices.as_ref(),
+        )?;
         let made = made.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(" and ");
         let header = format!(
             "Fitted by `gomoku train {}`\non {data}, made by {made}.\n{} training and {} held-out \

@@ -3,6 +3,7 @@
 //! of the search's own leaves; and fitting the learned candidate order to a player's moves.
 
 pub mod adam;
+pub mod comparison;
 pub mod data;
 pub mod features;
 pub mod fit;

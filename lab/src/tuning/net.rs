@@ -87,7 +87,7 @@ impl Net {
     }
 
     /// The hidden pre-activations for `features`.
-    fn pre(&self, features: &[(u32, f32)], out: &mut [f64]) {
+    pub(crate) fn pre(&self, features: &[(u32, f32)], out: &mut [f64]) {
         out.copy_from_slice(&self.bias);
         for &(i, x) in features {
             let row = &self.input[i as usize * self.hidden..][..self.hidden];
@@ -98,7 +98,7 @@ impl Net {
     }
 
     /// The linear part of the value.
-    fn linear_value(&self, features: &[(u32, f32)]) -> f64 {
+    pub(crate) fn linear_value(&self, features: &[(u32, f32)]) -> f64 {
         features.iter().map(|&(i, x)| f64::from(x) * self.linear[i as usize]).sum()
     }
 
@@ -262,6 +262,146 @@ impl NetOptions {
     }
 }
 
+/// One minibatch's gradient of the loss over every parameter of a [`Net`].
+pub(crate) struct Gradient {
+    linear: Vec<f64>,
+    input: Vec<f64>,
+    bias: Vec<f64>,
+    output: Vec<f64>,
+    /// The hidden units' share of the last value's gradient (a buffer).
+    dh: Vec<f64>,
+}
+
+impl Gradient {
+    /// A zero gradient for `net`.
+    pub(crate) fn zero(net: &Net) -> Gradient {
+        let d = net.hidden;
+        Gradient {
+            linear: vec![0.0; net.linear.len()],
+            input: vec![0.0; net.input.len()],
+            bias: vec![0.0; d],
+            output: vec![0.0; d],
+            dh: vec![0.0; d],
+        }
+    }
+
+    /// Adds `g` times the gradient of the value of `features`, whose hidden pre-activations
+    /// are `h` (as [`Net::pre`] gives them).
+    pub(crate) fn add(&mut self, net: &Net, features: &[(u32, f32)], h: &[f64], g: f64) {
+        let d = net.hidden;
+        for (k, &h) in h.iter().enumerate().take(d) {
+            self.output[k] += g * h.clamp(0.0, 1.0);
+            self.dh[k] = if h > 0.0 && h < 1.0 { g * net.output[k] } else { 0.0 };
+            self.bias[k] += self.dh[k];
+        }
+        for &(i, x) in features {
+            let i = i as usize;
+            self.linear[i] += g * f64::from(x);
+            let row = &mut self.input[i * d..][..d];
+            for (r, dh) in row.iter_mut().zip(&self.dh) {
+                *r += dh * f64::from(x);
+            }
+        }
+    }
+}
+
+/// Adam's state for every parameter of a [`Net`], and the steps it has taken.
+pub(crate) struct NetAdam {
+    linear: Adam,
+    output: Adam,
+    input: Adam,
+    bias: Adam,
+    t: i32,
+    steps: usize,
+}
+
+impl NetAdam {
+    /// Adam for `net`, to take `steps` steps; `samples` set each input weight's share of the
+    /// step (a feature present many times over takes steps that much smaller).
+    pub(crate) fn new(
+        net: &Net,
+        samples: &[Sample],
+        options: &Options,
+        net_options: &NetOptions,
+        steps: usize,
+    ) -> NetAdam {
+        let d = net.hidden;
+        let mut input = Adam::new(net.input.len(), net_options.input_rate);
+        // A feature present many times over (the empty points far from every stone) moves a
+        // unit that many times as far per step: its input weights take steps that much smaller.
+        let mut largest = vec![1.0f64; net.linear.len()];
+        for s in samples {
+            for &(i, x) in &s.features {
+                largest[i as usize] = largest[i as usize].max(f64::from(x.abs()));
+            }
+        }
+        for (i, l) in largest.iter().enumerate() {
+            input.shares[i * d..][..d].fill(1.0 / l);
+        }
+        NetAdam {
+            linear: Adam::new(net.linear.len(), options.rate),
+            output: Adam::new(d, net_options.output_rate),
+            input,
+            bias: Adam::new(d, net_options.input_rate),
+            t: 0,
+            steps,
+        }
+    }
+
+    /// One step along `grad` (the pulls towards `prior` and towards zero added here).
+    pub(crate) fn step(
+        &mut self,
+        net: &mut Net,
+        mut grad: Gradient,
+        prior: &[f64],
+        options: &Options,
+        net_options: &NetOptions,
+    ) {
+        for ((g, w), p) in grad.linear.iter_mut().zip(&net.linear).zip(prior) {
+            *g += 2.0 * options.reg * (w - p);
+        }
+        for (g, w) in grad.input.iter_mut().zip(&net.input) {
+            *g += 2.0 * net_options.decay * w;
+        }
+        self.t += 1;
+        let (t, factor) = (self.t, net_options.step_factor(self.t as usize, self.steps));
+        self.linear.step(&mut net.linear, &grad.linear, t, 1.0);
+        if net.hidden > 0 {
+            self.output.step(&mut net.output, &grad.output, t, factor);
+            self.input.step(&mut net.input, &grad.input, t, factor);
+            self.bias.step(&mut net.bias, &grad.bias, t, factor);
+        }
+    }
+}
+
+/// Adds the value loss's gradient over the samples `batch` (indices into `samples`) to `grad`,
+/// each sample's share a `1 / batch.len()`.
+pub(crate) fn add_value_gradient(
+    grad: &mut Gradient,
+    net: &Net,
+    samples: &[Sample],
+    batch: &[usize],
+    options: &Options,
+    h: &mut [f64],
+) {
+    let n = batch.len() as f64;
+    for &j in batch {
+        let s = &samples[j];
+        net.pre(&s.features, h);
+        let value = net.linear_value(&s.features)
+            + h.iter().zip(&net.output).map(|(h, u)| h.clamp(0.0, 1.0) * u).sum::<f64>();
+        let g = (sigmoid(value / options.scale) - target(s, options)) / (options.scale * n);
+        grad.add(net, &s.features, h, g);
+    }
+}
+
+/// Shuffles `order` in place (Fisher–Yates).
+pub(crate) fn shuffle(order: &mut [usize], rng: &mut SmallRng) {
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+}
+
 /// Fits `net` to `samples` (shuffled each epoch with `seed`); the linear weights are pulled
 /// towards `prior` as in [`super::fit::fit`]. `on_epoch` hears each epoch's number.
 pub fn fit_net(
@@ -273,70 +413,17 @@ pub fn fit_net(
     seed: u64,
     on_epoch: &mut dyn FnMut(usize, &Net),
 ) {
-    let d = net.hidden;
-    let mut adam_linear = Adam::new(net.linear.len(), options.rate);
-    let mut adam_output = Adam::new(d, net_options.output_rate);
-    let mut adam_input = Adam::new(net.input.len(), net_options.input_rate);
-    let mut adam_bias = Adam::new(d, net_options.input_rate);
-    // A feature present many times over (the empty points far from every stone) moves a unit
-    // that many times as far per step: its input weights take steps that much smaller.
-    let mut largest = vec![1.0f64; net.linear.len()];
-    for s in samples {
-        for &(i, x) in &s.features {
-            largest[i as usize] = largest[i as usize].max(f64::from(x.abs()));
-        }
-    }
-    for (i, l) in largest.iter().enumerate() {
-        adam_input.shares[i * d..][..d].fill(1.0 / l);
-    }
+    let steps = options.epochs * samples.len().div_ceil(net_options.batch.max(1));
+    let mut adam = NetAdam::new(net, samples, options, net_options, steps);
     let mut order: Vec<usize> = (0..samples.len()).collect();
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut t = 0;
-    let steps = options.epochs * samples.len().div_ceil(net_options.batch.max(1));
-    let (mut h, mut dh) = (vec![0.0; d], vec![0.0; d]);
+    let mut h = vec![0.0; net.hidden];
     for epoch in 1..=options.epochs {
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.random_range(0..=i));
-        }
+        shuffle(&mut order, &mut rng);
         for batch in order.chunks(net_options.batch.max(1)) {
-            let mut g_linear = vec![0.0; net.linear.len()];
-            let mut g_input = vec![0.0; net.input.len()];
-            let (mut g_bias, mut g_output) = (vec![0.0; d], vec![0.0; d]);
-            let n = batch.len() as f64;
-            for &j in batch {
-                let s = &samples[j];
-                net.pre(&s.features, &mut h);
-                let value = net.linear_value(&s.features)
-                    + h.iter().zip(&net.output).map(|(h, u)| h.clamp(0.0, 1.0) * u).sum::<f64>();
-                let g = (sigmoid(value / options.scale) - target(s, options)) / (options.scale * n);
-                for k in 0..d {
-                    g_output[k] += g * h[k].clamp(0.0, 1.0);
-                    dh[k] = if h[k] > 0.0 && h[k] < 1.0 { g * net.output[k] } else { 0.0 };
-                    g_bias[k] += dh[k];
-                }
-                for &(i, x) in &s.features {
-                    let i = i as usize;
-                    g_linear[i] += g * f64::from(x);
-                    let row = &mut g_input[i * d..][..d];
-                    for k in 0..d {
-                        row[k] += dh[k] * f64::from(x);
-                    }
-                }
-            }
-            for i in 0..g_linear.len() {
-                g_linear[i] += 2.0 * options.reg * (net.linear[i] - prior[i]);
-            }
-            for (g, w) in g_input.iter_mut().zip(&net.input) {
-                *g += 2.0 * net_options.decay * w;
-            }
-            t += 1;
-            let factor = net_options.step_factor(t as usize, steps);
-            adam_linear.step(&mut net.linear, &g_linear, t, 1.0);
-            if d > 0 {
-                adam_output.step(&mut net.output, &g_output, t, factor);
-                adam_input.step(&mut net.input, &g_input, t, factor);
-                adam_bias.step(&mut net.bias, &g_bias, t, factor);
-            }
+            let mut grad = Gradient::zero(net);
+            add_value_gradient(&mut grad, net, samples, batch, options, &mut h);
+            adam.step(net, grad, prior, options, net_options);
         }
         on_epoch(epoch, net);
     }
