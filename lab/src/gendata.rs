@@ -16,7 +16,7 @@
 
 use crate::cli::{GenDataArgs, WeightsArgs};
 use crate::player::{External, Player};
-use crate::tuning::data::{GameRecord, Outcome};
+use crate::tuning::data::{our_colour, GameRecord, Outcome};
 use gomoku::ai::net::NetTable;
 use gomoku::ai::weights::{RuleWeights, Weights};
 use gomoku::ai::{Engine, Evaluation, Limits, Request, Score};
@@ -275,7 +275,7 @@ fn play_one(
     let stop = AtomicBool::new(false);
     let mut scores = Vec::new();
     let mut outcome = Outcome::Draw;
-    let ours = if n % 2 == 0 { Color::Black } else { Color::White };
+    let ours = our_colour(n);
     if let (Some(brain), Some((_, ms))) = (opponent.as_deref_mut(), &plan.opponent) {
         brain.new_game(SIZE, plan.rule, *ms, 0)?;
     }

@@ -8,7 +8,7 @@
 use crate::cli::LinePolicyArgs;
 use crate::read_text;
 use crate::tuning::adam::Schedule;
-use crate::tuning::data::read_record_files;
+use crate::tuning::data::{is_against_another_engine, our_colour, read_record_files};
 use crate::tuning::linepolicy::{fit_policy, policy_scores, LinePolicy, PolicySample};
 use crate::tuning::lines::LineCodes;
 use crate::tuning::order::{cross_entropy, order_logits, top_k, visit_choices, Choice};
@@ -32,12 +32,11 @@ pub fn run_line_policy(args: &LinePolicyArgs) -> Result<(), String> {
     let mut records = Vec::new();
     for path in args.data.split(',') {
         let (games, made) = read_record_files(path)?;
-        let against = made.first().is_some_and(|line| line.contains("--opponent"));
+        let against = made.first().is_some_and(|line| is_against_another_engine(line));
         for (n, record) in games.into_iter().enumerate() {
             let colours = match (args.opponent_only, against) {
                 (false, _) => Color::ALL.to_vec(),
-                // Our engine is black in a file's even games, the brain white.
-                (true, true) => vec![if n % 2 == 0 { Color::White } else { Color::Black }],
+                (true, true) => vec![!our_colour(n)],
                 (true, false) => continue,
             };
             records.push((record, colours));

@@ -8,7 +8,7 @@ use crate::tuning::comparison::{
     choice_samples_of, choice_scores, fit_net_with_choices, fit_temperature, ChoiceOptions,
     ChoiceSample,
 };
-use crate::tuning::data::read_record_files;
+use crate::tuning::data::{is_against_another_engine, our_colour, read_record_files};
 use crate::tuning::features::{samples_of, weight_vector, Layout, Sample};
 use crate::tuning::fit::{fit, fit_scale, fit_score_scale, loss, sigmoid, Options, DECIDED};
 use crate::tuning::net::{fit_net, net_loss, net_spread, Net, NetOptions};
@@ -74,8 +74,8 @@ struct Choices {
     temperature: Option<f64>,
 }
 
-/// The other engine's choices in the games of `files` (our engine is black in a file's even
-/// games; `--own-choices`: our engine's), every `VALIDATION`-th game held out.
+/// The other engine's choices in the games of `files` (`--own-choices`: our engine's), every
+/// `VALIDATION`-th game held out.
 fn read_choices(
     files: &str,
     rule: Rule,
@@ -85,12 +85,11 @@ fn read_choices(
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for path in files.split(',') {
         let (games, made) = read_record_files(path)?;
-        if !made.first().is_some_and(|line| line.contains("--opponent")) {
+        if !made.first().is_some_and(|line| is_against_another_engine(line)) {
             return Err(format!("{path}: not games against another engine (--opponent)"));
         }
         for (n, record) in games.iter().enumerate() {
-            let ours = if n % 2 == 0 { Color::Black } else { Color::White };
-            let learn = if args.own_choices { ours } else { !ours };
+            let learn = if args.own_choices { our_colour(n) } else { !our_colour(n) };
             let samples = choice_samples_of(&record.moves, record.opening, learn, rule, layout);
             if n % VALIDATION == VALIDATION - 1 {
                 valid.extend(samples)

@@ -77,10 +77,7 @@ fn child_logits(
     logits.clear();
     hidden.resize(sample.children.len() * d, 0.0);
     for (c, features) in sample.children.iter().enumerate() {
-        let h = &mut hidden[c * d..][..d];
-        net.pre(features, h);
-        let value = net.linear_value(features)
-            + h.iter().zip(&net.output).map(|(h, u)| h.clamp(0.0, 1.0) * u).sum::<f64>();
+        let value = net.value_with_hidden(features, &mut hidden[c * d..][..d]);
         logits.push(-value / temperature);
     }
 }

@@ -96,6 +96,21 @@ pub fn read_records(text: &str) -> Result<Vec<GameRecord>, String> {
         .collect()
 }
 
+/// Our engine's colour in game `n` (from 0) of a `gen-data` run against another engine: black
+/// in the even games, white in the odd ones.
+pub fn our_colour(n: usize) -> Color {
+    if n % 2 == 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// Whether a file made by `made` (its first line) holds games against another engine.
+pub fn is_against_another_engine(made: &str) -> bool {
+    made.contains("--opponent")
+}
+
 /// The records of every file in the comma-separated list `data`, in the order given, and how
 /// each file was made (its first line, the `gen-data` command).
 pub fn read_record_files(data: &str) -> Result<(Vec<GameRecord>, Vec<String>), String> {

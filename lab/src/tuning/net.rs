@@ -104,8 +104,13 @@ impl Net {
 
     /// The value of a position with these `features`.
     pub fn value(&self, features: &[(u32, f32)]) -> f64 {
-        let mut h = vec![0.0; self.hidden];
-        self.pre(features, &mut h);
+        self.value_with_hidden(features, &mut vec![0.0; self.hidden])
+    }
+
+    /// The value of a position with these `features`, leaving the hidden pre-activations in
+    /// `h` (for the gradient).
+    pub(crate) fn value_with_hidden(&self, features: &[(u32, f32)], h: &mut [f64]) -> f64 {
+        self.pre(features, h);
         self.linear_value(features)
             + h.iter().zip(&self.output).map(|(h, u)| h.clamp(0.0, 1.0) * u).sum::<f64>()
     }
@@ -387,9 +392,7 @@ pub(crate) fn add_value_gradient(
     let n = batch.len() as f64;
     for &j in batch {
         let s = &samples[j];
-        net.pre(&s.features, h);
-        let value = net.linear_value(&s.features)
-            + h.iter().zip(&net.output).map(|(h, u)| h.clamp(0.0, 1.0) * u).sum::<f64>();
+        let value = net.value_with_hidden(&s.features, h);
         let g = (sigmoid(value / options.scale) - target(s, options)) / (options.scale * n);
         grad.add(net, &s.features, h, g);
     }
