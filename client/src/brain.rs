@@ -50,13 +50,26 @@ pub struct Ask {
     pub clock: Option<(Duration, Duration)>,
     /// How long the answer may take before the engine is given up.
     pub answer_within: Duration,
+    /// At most this many nodes (Yixin-Board's `INFO max_node`), if set: a search that does not
+    /// depend on the machine's load. (Nothing is sent when it is not set, so an engine keeps a
+    /// limit told before.)
+    pub max_nodes: Option<u64>,
 }
 
 impl Ask {
     /// A move for `to_move` after `moves` (the stones of `board`), within `turn` (plus
     /// [`GRACE`] before the engine is given up), with no game clock.
     pub fn new(board: Board, moves: Vec<Pos>, rule: Rule, to_move: Color, turn: Duration) -> Ask {
-        Ask { board, moves, rule, to_move, turn, clock: None, answer_within: turn + GRACE }
+        Ask {
+            board,
+            moves,
+            rule,
+            to_move,
+            turn,
+            clock: None,
+            answer_within: turn + GRACE,
+            max_nodes: None,
+        }
     }
 }
 
@@ -317,6 +330,9 @@ fn info_lines(ask: &Ask) -> Vec<String> {
     }
     lines.push(format!("INFO rule {}", rule_code(ask.rule)));
     lines.push("INFO game_type 1".to_string());
+    if let Some(nodes) = ask.max_nodes {
+        lines.push(format!("INFO max_node {nodes}"));
+    }
     lines
 }
 
@@ -424,5 +440,8 @@ mod tests {
         let lines = info_lines(&ask);
         assert!(lines.contains(&"INFO timeout_match 60000".to_string()), "{lines:?}");
         assert!(lines.contains(&"INFO time_left 41500".to_string()), "{lines:?}");
+        assert!(!lines.iter().any(|l| l.starts_with("INFO max_node")), "{lines:?}");
+        ask.max_nodes = Some(30_000);
+        assert!(info_lines(&ask).contains(&"INFO max_node 30000".to_string()));
     }
 }

@@ -37,6 +37,8 @@ pub enum Command {
     GenData(GenDataArgs),
     /// Fits the evaluation's weights (and optionally the network) to records.
     Train(TrainArgs),
+    /// Tunes the selective search's numbers against another engine by SPSA, at fixed nodes.
+    Tune(TuneArgs),
     /// Experiment: a value network over line codes against the engine's evaluation.
     LineValue(LineValueArgs),
     /// Experiment: a move policy over line codes against the engine's learned order.
@@ -206,6 +208,41 @@ pub struct GenDataArgs {
     /// same command) and plays the rest.
     #[arg(long, conflicts_with = "opponent")]
     pub resume: bool,
+}
+
+/// `gomoku tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The opponent: a Gomocup brain's shell command that understands `INFO max_node`.
+    #[arg(long)]
+    pub opponent: String,
+    /// The run's state: read if it exists (the run goes on), rewritten after every step.
+    #[arg(long)]
+    pub state: PathBuf,
+    /// Steps to take (two games each) before stopping.
+    #[arg(long, default_value_t = 1000)]
+    pub steps: u64,
+    /// Our nodes a move.
+    #[arg(long, default_value_t = 30_000)]
+    pub nodes: u64,
+    /// The opponent's nodes a move.
+    #[arg(long, default_value_t = 30_000)]
+    pub opponent_nodes: u64,
+    /// The rule.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    pub rule: Rule,
+    /// The openings book (each opening played with both colours on consecutive steps).
+    #[arg(long, default_value = FREESTYLE_BOOK)]
+    pub openings: PathBuf,
+    /// How far a step moves the numbers, in their own steps per point of difference.
+    #[arg(long, default_value_t = 0.01)]
+    pub rate: f64,
+    /// Seed of the steps' directions.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A progress line every this many steps.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..))]
+    pub report_every: u64,
 }
 
 /// `gomoku line-policy` (an experiment of issue 59).

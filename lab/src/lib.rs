@@ -26,8 +26,10 @@ pub mod player;
 pub mod puzzles;
 pub mod relabel;
 pub mod selfplay;
+pub mod spsa;
 pub mod stats;
 pub mod train;
+pub mod tune;
 pub mod tuning;
 
 use cli::{Cli, Command, MatchArgs};
@@ -43,6 +45,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Selfplay(args) => selfplay::run_selfplay(&args),
         Command::GenData(args) => gendata::run_gen_data(&args),
         Command::Train(args) => train::run_train(&args, &command_line()),
+        Command::Tune(args) => tune::run_tune(&args),
         Command::LinePolicy(args) => linepolicy::run_line_policy(&args),
         Command::LineValue(args) => linevalue::run_line_value(&args),
         Command::Relabel(args) => relabel::run_relabel(&args),

@@ -34,6 +34,8 @@ pub struct Internal {
     rule: Rule,
     move_ms: u64,
     depth: Option<u32>,
+    /// A fixed node budget a move, if any.
+    nodes: Option<u64>,
     seed: u64,
     games: u64,
     /// Under a match clock: the time left.
@@ -49,6 +51,7 @@ impl Internal {
             rule: Rule::Freestyle,
             move_ms: 200,
             depth,
+            nodes: None,
             seed,
             games: 0,
             time_left: None,
@@ -60,6 +63,18 @@ impl Internal {
     /// The same player searching with `threads` threads.
     pub fn with_threads(mut self, threads: usize) -> Internal {
         self.engine.set_threads(threads);
+        self
+    }
+
+    /// The same player searching `nodes` nodes a move (and no more than its time).
+    pub fn with_nodes(mut self, nodes: u64) -> Internal {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// The same player searching selectively with `params`.
+    pub fn with_search_params(mut self, params: gomoku::ai::SearchParams) -> Internal {
+        self.engine.set_search_params(params);
         self
     }
 
@@ -103,7 +118,7 @@ impl Player for Internal {
             Some(left) => Limits::for_clock(self.move_ms, Some(left.max(1))),
             None => Limits::per_move(self.move_ms),
         };
-        let limits = Limits { depth: self.depth, ..clock };
+        let limits = Limits { depth: self.depth, nodes: self.nodes, ..clock };
         let request = Request { board, rule: self.rule, to_move, level: self.level, limits };
         let stop = AtomicBool::new(false);
         self.engine
@@ -136,6 +151,8 @@ pub struct External {
     move_ms: u64,
     /// Under a match clock: the whole game's time per side and the time left.
     clock: Option<(u64, u64)>,
+    /// The node budget told the brain before each move, if any.
+    max_nodes: Option<u64>,
 }
 
 impl External {
@@ -148,7 +165,14 @@ impl External {
             rule: Rule::Freestyle,
             move_ms: 200,
             clock: None,
+            max_nodes: None,
         })
+    }
+
+    /// The same brain told to search at most `nodes` nodes a move (`INFO max_node`).
+    pub fn with_max_nodes(mut self, nodes: u64) -> External {
+        self.max_nodes = Some(nodes);
+        self
     }
 
     /// How long an answer may take (generous: a brain under a match clock may think long).
@@ -173,6 +197,7 @@ impl External {
         let turn = Duration::from_millis(self.move_ms.max(1));
         let mut ask = Ask::new(board, moves.to_vec(), self.rule, to_move, turn);
         ask.answer_within = self.answer_time();
+        ask.max_nodes = self.max_nodes;
         ask.clock = self
             .clock
             .map(|(game, left)| (Duration::from_millis(game), Duration::from_millis(left)));

@@ -43,6 +43,8 @@ pub use observer::LeafObserver;
 pub use position::Position;
 pub use proof::{threat_win, ProofLimits, ThreatWin};
 pub use score::Score;
+pub use selectivity::SearchParams;
+use selectivity::Selectivity;
 
 use crate::board::{pos_of, Board};
 use crate::color::Color;
@@ -129,7 +131,6 @@ fn build_shared_tables() {
             pos.undo();
         }
     }
-    selectivity::reduction(8, 8, false);
 }
 
 /// The AI with its memory (hash table, history) kept between moves.
@@ -143,6 +144,8 @@ pub struct Engine {
     evaluation: Evaluation,
     /// Told of every leaf the searches evaluate (the lab's sampler), if any.
     leaf_observer: Option<Arc<dyn LeafObserver>>,
+    /// The selective search's numbers.
+    selectivity: Selectivity,
 }
 
 impl Engine {
@@ -161,7 +164,19 @@ impl Engine {
             threads: 1,
             evaluation,
             leaf_observer: None,
+            selectivity: Selectivity::default(),
         }
+    }
+
+    /// Searches selectively with `params` instead of the engine's own numbers (the lab's
+    /// tuning tries others).
+    pub fn set_search_params(&mut self, params: SearchParams) {
+        self.selectivity = Selectivity::new(params);
+    }
+
+    /// The numbers the selective search uses.
+    pub fn search_params(&self) -> SearchParams {
+        *self.selectivity.params()
     }
 
     /// Tells `observer` of every leaf the engine's searches evaluate statically from now on.
@@ -289,10 +304,12 @@ impl Engine {
             limits,
             deadline: control.deadline,
             pruning: config.pruning,
+            selectivity: &self.selectivity,
             started,
         };
         let tt = &self.tt;
-        let mut searcher = Searcher::new(pos, tt, &mut self.history, control, config.pruning);
+        let mut searcher =
+            Searcher::new(pos, tt, &mut self.history, control, config.pruning, &self.selectivity);
         searcher.nodes = proof_nodes;
         let driver = Deepening {
             multi_pv: limits.multi_pv.max(1),
@@ -490,6 +507,7 @@ struct Helpers<'o> {
     limits: Limits,
     deadline: Option<Instant>,
     pruning: selectivity::Pruning,
+    selectivity: &'o Selectivity,
     started: Instant,
 }
 
@@ -505,6 +523,7 @@ impl Helpers<'_> {
                 let (done, pos, root_moves) = (&done, self.pos.clone(), self.root_moves.clone());
                 let (limits, deadline, pruning, started, observer) =
                     (self.limits, self.deadline, self.pruning, self.started, self.observer);
+                let selectivity = self.selectivity;
                 scope.spawn(move || {
                     let control = Control {
                         stop: done,
@@ -513,7 +532,8 @@ impl Helpers<'_> {
                         observer,
                     };
                     let mut history = History::new();
-                    let mut searcher = Searcher::new(pos, tt, &mut history, control, pruning);
+                    let mut searcher =
+                        Searcher::new(pos, tt, &mut history, control, pruning, selectivity);
                     let driver = Deepening {
                         multi_pv: 1,
                         root_moves,

@@ -13,9 +13,7 @@ use super::position::Position;
 use super::quick_vcf::QuickVcf;
 use super::score::{is_mate, loss_in, win_in, INFINITY};
 use super::selectivity::{
-    reduction, root_reduction, threat_move_reduction, Pruning, FAIL_HIGH_MARGIN,
-    NO_TABLE_MOVE_REDUCTION_DEPTH, RAZOR_DEPTH, RAZOR_MARGIN, SINGULAR_DEPTH, SINGULAR_ENTRY_SLACK,
-    SINGULAR_MARGIN, STATIC_CUT_DEPTH, STATIC_CUT_MARGIN,
+    Pruning, Selectivity, NO_TABLE_MOVE_REDUCTION_DEPTH, SINGULAR_ENTRY_SLACK,
 };
 use super::shape::{FOUR, OPEN_FOUR, WIN};
 use super::tt::{Bound, Table};
@@ -60,6 +58,8 @@ pub struct Searcher<'a> {
     leaf_memo: LeafMemo,
     aborted: bool,
     pruning: Pruning,
+    /// The selective search's numbers.
+    selectivity: &'a Selectivity,
     /// The best root move of the running iteration once it beat the first move's score.
     improved: Option<(usize, i32)>,
     /// Searches aside (multi-PV's extra lines) read the table but do not write it.
@@ -70,7 +70,7 @@ pub struct Searcher<'a> {
     excluded: [usize; MAX_PLY],
     /// Per ply, the move found singular, searched one ply deeper (0: none).
     extended: [usize; MAX_PLY],
-    /// Per ply, whether the node's static value beats beta by [`FAIL_HIGH_MARGIN`] a ply: its
+    /// Per ply, whether the node's static value beats beta by the fail-high margin a ply: its
     /// moves but fours are searched a ply shallower.
     likely_fail_high: [bool; MAX_PLY],
 }
@@ -83,6 +83,7 @@ impl<'a> Searcher<'a> {
         history: &'a mut History,
         control: Control<'a>,
         pruning: Pruning,
+        selectivity: &'a Selectivity,
     ) -> Self {
         let leaf_vcf = LeafVcf {
             quick: QuickVcf::default(),
@@ -90,6 +91,7 @@ impl<'a> Searcher<'a> {
         };
         Searcher {
             pruning,
+            selectivity,
             pos,
             tt,
             history,
@@ -165,7 +167,11 @@ impl<'a> Searcher<'a> {
                 -self.negamax(depth - 1, -beta, -alpha, 1, true)
             } else {
                 let selective = self.pruning == Pruning::Selective;
-                let r = if selective && !tactical { root_reduction(depth, i) } else { 0 };
+                let r = if selective && !tactical {
+                    self.selectivity.root_reduction(depth, i)
+                } else {
+                    0
+                };
                 let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, 1, false);
                 if s > alpha && r > 0 {
                     s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, false);
@@ -316,7 +322,7 @@ impl<'a> Searcher<'a> {
             tt_move = usize::from(e.best);
             let s = i32::from(e.score);
             if selective
-                && depth >= SINGULAR_DEPTH
+                && depth >= self.selectivity.params().singular_depth
                 && tt_move != 0
                 && i32::from(e.depth) >= depth - SINGULAR_ENTRY_SLACK
                 && e.bound != Bound::Upper
@@ -346,13 +352,14 @@ impl<'a> Searcher<'a> {
             // Nothing to answer: a static value far above beta is trusted, one far below alpha
             // near the leaves is settled as a leaf.
             let value = evaluate(&self.pos);
-            if depth <= STATIC_CUT_DEPTH && value - STATIC_CUT_MARGIN * depth >= beta {
+            let p = self.selectivity.params();
+            if depth <= p.static_cut_depth && value - p.static_cut_margin * depth >= beta {
                 return value;
             }
-            if depth <= RAZOR_DEPTH && value + RAZOR_MARGIN * depth <= alpha {
+            if depth <= p.razor_depth && value + p.razor_margin * depth <= alpha {
                 return self.leaf_value(me, ply, Some(value));
             }
-            self.likely_fail_high[ply] = depth >= 2 && value - FAIL_HIGH_MARGIN * depth >= beta;
+            self.likely_fail_high[ply] = depth >= 2 && value - p.fail_high_margin * depth >= beta;
         }
         if selective && tt_move == 0 && depth >= NO_TABLE_MOVE_REDUCTION_DEPTH {
             depth -= 1;
@@ -361,7 +368,7 @@ impl<'a> Searcher<'a> {
         depth = depth.max(1);
         self.extended[ply] = 0;
         if let Some(entry_score) = singular_test {
-            let singular_beta = entry_score - SINGULAR_MARGIN * depth;
+            let singular_beta = entry_score - self.selectivity.params().singular_margin * depth;
             match self.singular(depth, singular_beta, ply, tt_move, key) {
                 None => return 0,
                 Some(true) => self.extended[ply] = tt_move,
@@ -479,7 +486,7 @@ impl<'a> Searcher<'a> {
         let mut best_move = 0;
         let limit = match (situation, is_pv) {
             (Situation::Free, true) => 28,
-            (Situation::Free, false) => self.pruning.late_move_limit(depth),
+            (Situation::Free, false) => self.selectivity.late_move_limit(self.pruning, depth),
             _ => list.len(),
         };
         // Facing a double threat, the moves that let it through are skipped once played (and
@@ -514,8 +521,8 @@ impl<'a> Searcher<'a> {
                 let reduced = !four && self.pruning == Pruning::Selective;
                 let r = match (reduced, tactical) {
                     (false, _) => 0,
-                    (true, true) => threat_move_reduction(depth, i, is_pv),
-                    (true, false) => reduction(depth, i, is_pv),
+                    (true, true) => self.selectivity.threat_move_reduction(depth, i, is_pv),
+                    (true, false) => self.selectivity.reduction(depth, i, is_pv),
                 };
                 let mut s = -self.negamax(child_depth - r, -alpha - 1, -alpha, ply + 1, false);
                 if s > alpha && r > 0 {

@@ -6,8 +6,6 @@
 //! scored 69 % in 104 games against the search without them. They pay off in deep searches only:
 //! the shallow levels search [`Pruning::Careful`]ly.
 
-use std::sync::OnceLock;
-
 /// Deepest remaining depth at which a node whose static value beats beta by a margin is cut.
 pub const STATIC_CUT_DEPTH: i32 = 7;
 /// That margin per ply of remaining depth. 400 (about Rapfi's margin on our scale) against the
@@ -53,18 +51,6 @@ pub enum Pruning {
 }
 
 impl Pruning {
-    /// How many of the ordered candidates a non-PV node without threats to answer searches at
-    /// `depth`; the rest are quiet moves that the ordering ranks too low to matter so close to
-    /// the leaves (moves past the limit that make a threat are still searched). Selective:
-    /// 2 + 0.3·depth², so 2, 3, 4, 6, 9, 12, 16 … moves; careful: 6, 10, 14, 18, then 20.
-    pub fn late_move_limit(self, depth: i32) -> usize {
-        let d = depth.max(1) as usize;
-        match self {
-            Pruning::Selective => (20 + 3 * d * d) / 10,
-            Pruning::Careful => (6 + 4 * (d - 1)).min(20),
-        }
-    }
-
     /// Most attacker nodes a leaf's VCF search may visit (16 since the search plays on the line
     /// masks alone, where it costs a fraction of a full move; 8 before, and 16 was then too
     /// slow to pay).
@@ -76,83 +62,209 @@ impl Pruning {
     }
 }
 
-/// How many plies less the `i`-th move (from 0) of a node at `depth` is searched with a null
-/// window: 0.5 + ln(depth)·ln(i), one less at PV nodes, whose first three moves keep their depth
-/// (a non-PV node's first move only). At least one ply; the reduced search reaches at least
-/// depth 0, the leaf.
-pub fn reduction(depth: i32, i: usize, is_pv: bool) -> i32 {
-    let first_reduced = if is_pv { 3 } else { 1 };
-    if depth < 2 || i < first_reduced {
-        return 0;
+/// The numbers of the selective search: the margins and depths of its cuts, the late-move
+/// limit and the late-move reductions. [`SearchParams::default`] is the engine's (the constants
+/// above, set by matches); the lab tunes them against other engines. Fractions are in
+/// hundredths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// See [`STATIC_CUT_DEPTH`].
+    pub static_cut_depth: i32,
+    /// See [`STATIC_CUT_MARGIN`].
+    pub static_cut_margin: i32,
+    /// See [`FAIL_HIGH_MARGIN`].
+    pub fail_high_margin: i32,
+    /// See [`RAZOR_DEPTH`].
+    pub razor_depth: i32,
+    /// See [`RAZOR_MARGIN`].
+    pub razor_margin: i32,
+    /// See [`SINGULAR_DEPTH`].
+    pub singular_depth: i32,
+    /// See [`SINGULAR_MARGIN`].
+    pub singular_margin: i32,
+    /// The late-move limit at `depth` is `(late_move_base + late_move_scale·depth²) / 100`.
+    pub late_move_base: i32,
+    /// See `late_move_base`.
+    pub late_move_scale: i32,
+    /// A late move is reduced `(reduction_base + reduction_scale·ln(depth)·ln(i)) / 100` plies.
+    pub reduction_base: i32,
+    /// See `reduction_base`.
+    pub reduction_scale: i32,
+    /// See [`THREAT_MOVE_RELIEF`].
+    pub threat_move_relief: i32,
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams {
+            static_cut_depth: STATIC_CUT_DEPTH,
+            static_cut_margin: STATIC_CUT_MARGIN,
+            fail_high_margin: FAIL_HIGH_MARGIN,
+            razor_depth: RAZOR_DEPTH,
+            razor_margin: RAZOR_MARGIN,
+            singular_depth: SINGULAR_DEPTH,
+            singular_margin: SINGULAR_MARGIN,
+            late_move_base: 200,
+            late_move_scale: 30,
+            reduction_base: 50,
+            reduction_scale: 100,
+            threat_move_relief: THREAT_MOVE_RELIEF,
+        }
     }
-    let r = i32::from(log_product(depth, i)) - i32::from(is_pv);
-    r.clamp(1, depth - 1)
 }
 
-/// The reduction of a move that makes a threat (an open three or more, or a block of the
-/// opponent's double-threat point): [`THREAT_MOVE_RELIEF`] plies less than [`reduction`]'s.
-pub fn threat_move_reduction(depth: i32, i: usize, is_pv: bool) -> i32 {
-    (reduction(depth, i, is_pv) - THREAT_MOVE_RELIEF).max(0)
+/// Depths and move numbers past this share the last entry of the tables below.
+const TABLE_SIDE: usize = 64;
+
+/// [`SearchParams`] with the tables the search reads them through.
+#[derive(Clone, Debug)]
+pub struct Selectivity {
+    params: SearchParams,
+    /// The selective late-move limit by remaining depth.
+    late_moves: [usize; TABLE_SIDE],
+    /// The reduction before the PV and range adjustments, by depth and move number.
+    reductions: Box<[[u8; TABLE_SIDE]; TABLE_SIDE]>,
 }
 
-/// The reduction of the `i`-th root move: like a PV node's, counted from the fourth move, so
-/// the first six moves keep the full depth.
-pub fn root_reduction(depth: i32, i: usize) -> i32 {
-    reduction(depth, i.saturating_sub(ROOT_MOVES_AT_FULL_DEPTH), true)
+impl Default for Selectivity {
+    fn default() -> Self {
+        Selectivity::new(SearchParams::default())
+    }
 }
 
-/// ⌊0.5 + ln(depth)·ln(i)⌋ from a table (depth and move index capped at 63).
-fn log_product(depth: i32, i: usize) -> u8 {
-    static TABLE: OnceLock<Box<[[u8; 64]; 64]>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let mut t = Box::new([[0u8; 64]; 64]);
-        for (d, row) in t.iter_mut().enumerate().skip(1) {
+impl Selectivity {
+    /// The tables of `params`.
+    pub fn new(params: SearchParams) -> Selectivity {
+        let mut late_moves = [0; TABLE_SIDE];
+        for (d, limit) in late_moves.iter_mut().enumerate() {
+            let d2 = (d.max(1) * d.max(1)) as i64;
+            let n =
+                (i64::from(params.late_move_base) + i64::from(params.late_move_scale) * d2) / 100;
+            *limit = n.max(1) as usize;
+        }
+        let mut reductions = Box::new([[0u8; TABLE_SIDE]; TABLE_SIDE]);
+        let (base, scale) =
+            (f64::from(params.reduction_base) / 100.0, f64::from(params.reduction_scale) / 100.0);
+        for (d, row) in reductions.iter_mut().enumerate().skip(1) {
             for (i, cell) in row.iter_mut().enumerate().skip(1) {
-                *cell = (0.5 + (d as f64).ln() * (i as f64).ln()) as u8;
+                *cell = (base + scale * (d as f64).ln() * (i as f64).ln()).clamp(0.0, 255.0) as u8;
             }
         }
-        t
-    });
-    table[depth.clamp(0, 63) as usize][i.min(63)]
+        Selectivity { params, late_moves, reductions }
+    }
+
+    /// The numbers these tables were built from.
+    pub fn params(&self) -> &SearchParams {
+        &self.params
+    }
+
+    /// How many of the ordered candidates a non-PV node without threats to answer searches at
+    /// `depth`; the rest are quiet moves that the ordering ranks too low to matter so close to
+    /// the leaves (moves past the limit that make a threat are still searched). Selective (by
+    /// default): 2 + 0.3·depth², so 2, 3, 4, 6, 9, 12, 16 … moves; careful: 6, 10, 14, 18,
+    /// then 20.
+    #[inline]
+    pub fn late_move_limit(&self, pruning: Pruning, depth: i32) -> usize {
+        match pruning {
+            Pruning::Selective => self.late_moves[(depth.max(1) as usize).min(TABLE_SIDE - 1)],
+            Pruning::Careful => (6 + 4 * (depth.max(1) as usize - 1)).min(20),
+        }
+    }
+
+    /// How many plies less the `i`-th move (from 0) of a node at `depth` is searched with a
+    /// null window: by default 0.5 + ln(depth)·ln(i), one less at PV nodes, whose first three
+    /// moves keep their depth (a non-PV node's first move only). At least one ply; the reduced
+    /// search reaches at least depth 0, the leaf.
+    #[inline]
+    pub fn reduction(&self, depth: i32, i: usize, is_pv: bool) -> i32 {
+        let first_reduced = if is_pv { 3 } else { 1 };
+        if depth < 2 || i < first_reduced {
+            return 0;
+        }
+        let row = &self.reductions[(depth as usize).min(TABLE_SIDE - 1)];
+        let r = i32::from(row[i.min(TABLE_SIDE - 1)]) - i32::from(is_pv);
+        r.clamp(1, depth - 1)
+    }
+
+    /// The reduction of a move that makes a threat (an open three or more, or a block of the
+    /// opponent's double-threat point): [`THREAT_MOVE_RELIEF`] plies (by default) less than
+    /// [`Selectivity::reduction`]'s.
+    #[inline]
+    pub fn threat_move_reduction(&self, depth: i32, i: usize, is_pv: bool) -> i32 {
+        (self.reduction(depth, i, is_pv) - self.params.threat_move_relief).max(0)
+    }
+
+    /// The reduction of the `i`-th root move: like a PV node's, counted from the fourth move, so
+    /// the first six moves keep the full depth.
+    pub fn root_reduction(&self, depth: i32, i: usize) -> i32 {
+        self.reduction(depth, i.saturating_sub(ROOT_MOVES_AT_FULL_DEPTH), true)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn engine() -> Selectivity {
+        Selectivity::default()
+    }
+
     #[test]
     fn late_move_limits_grow_with_the_depth() {
-        let limits = |p: Pruning| (0..=7).map(|d| p.late_move_limit(d)).collect::<Vec<_>>();
+        let s = engine();
+        let limits = |p: Pruning| (0..=7).map(|d| s.late_move_limit(p, d)).collect::<Vec<_>>();
         assert_eq!(limits(Pruning::Selective), [2, 2, 3, 4, 6, 9, 12, 16]);
         assert_eq!(limits(Pruning::Careful), [6, 6, 10, 14, 18, 20, 20, 20]);
     }
 
     #[test]
     fn early_moves_and_shallow_nodes_are_not_reduced() {
-        assert_eq!(reduction(1, 10, false), 0);
-        assert_eq!(reduction(6, 0, false), 0);
-        assert_eq!(reduction(6, 2, true), 0);
-        assert_eq!(root_reduction(8, 5), 0);
+        let s = engine();
+        assert_eq!(s.reduction(1, 10, false), 0);
+        assert_eq!(s.reduction(6, 0, false), 0);
+        assert_eq!(s.reduction(6, 2, true), 0);
+        assert_eq!(s.root_reduction(8, 5), 0);
     }
 
     #[test]
     fn threat_moves_are_reduced_less_but_never_extended() {
-        assert_eq!(threat_move_reduction(10, 20, false), reduction(10, 20, false) - 1);
-        assert_eq!(threat_move_reduction(2, 1, false), 0);
-        assert_eq!(threat_move_reduction(1, 10, false), 0);
+        let s = engine();
+        assert_eq!(s.threat_move_reduction(10, 20, false), s.reduction(10, 20, false) - 1);
+        assert_eq!(s.threat_move_reduction(2, 1, false), 0);
+        assert_eq!(s.threat_move_reduction(1, 10, false), 0);
     }
 
     #[test]
     fn reductions_grow_with_depth_and_move_number_but_keep_a_leaf() {
-        assert_eq!(reduction(2, 1, false), 1);
-        assert!(reduction(10, 20, false) > reduction(10, 4, false));
-        assert!(reduction(12, 8, false) > reduction(4, 8, false));
-        assert!(reduction(10, 8, true) < reduction(10, 8, false));
+        let s = engine();
+        assert_eq!(s.reduction(2, 1, false), 1);
+        assert!(s.reduction(10, 20, false) > s.reduction(10, 4, false));
+        assert!(s.reduction(12, 8, false) > s.reduction(4, 8, false));
+        assert!(s.reduction(10, 8, true) < s.reduction(10, 8, false));
         for depth in 2..40 {
             for i in 1..80 {
-                let r = reduction(depth, i, false);
+                let r = s.reduction(depth, i, false);
                 assert!((1..depth).contains(&r), "depth {depth} move {i}: {r}");
             }
         }
+    }
+
+    #[test]
+    fn other_numbers_change_the_tables_as_their_formulas_say() {
+        let params = SearchParams {
+            late_move_base: 300,
+            late_move_scale: 50,
+            reduction_base: 0,
+            reduction_scale: 200,
+            ..SearchParams::default()
+        };
+        let s = Selectivity::new(params);
+        // (300 + 50·16) / 100 = 11 at depth 4; the careful limit is not tuned.
+        assert_eq!(s.late_move_limit(Pruning::Selective, 4), 11);
+        assert_eq!(s.late_move_limit(Pruning::Careful, 4), 18);
+        // 2·ln 20·ln 20 = 17.9; 2·ln 10·ln 20 = 13.8, capped at depth − 1.
+        assert_eq!(s.reduction(20, 20, false), 17);
+        assert_eq!(s.reduction(10, 20, false), 9);
+        assert_eq!(*s.params(), params);
     }
 }

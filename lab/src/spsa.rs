@@ -1,0 +1,256 @@
+//! SPSA (simultaneous perturbation stochastic approximation) over the selective search's
+//! numbers: each step moves every number at once by a random ± its own step, plays a game with
+//! the numbers pushed one way and one with them pushed the other way (the same opening, colour
+//! and opponent), and moves every number towards the side that scored more. The state is a
+//! small text file, so a tuning run survives being stopped and goes on over many sessions.
+
+use gomoku::ai::SearchParams;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
+
+/// One number the tuning moves.
+pub struct Tunable {
+    /// Its name in the state file.
+    pub name: &'static str,
+    /// How far a step pushes it each way (SPSA's `c`).
+    pub step: f64,
+    /// The least value it may take.
+    pub min: f64,
+    /// The greatest value it may take.
+    pub max: f64,
+    get: fn(&SearchParams) -> i32,
+    set: fn(&mut SearchParams, i32),
+}
+
+macro_rules! tunable {
+    ($field:ident, $step:expr, $min:expr, $max:expr) => {
+        Tunable {
+            name: stringify!($field),
+            step: $step,
+            min: $min,
+            max: $max,
+            get: |p| p.$field,
+            set: |p, v| p.$field = v,
+        }
+    };
+}
+
+/// The numbers tuned, with their steps (each about what a single experiment would have tried)
+/// and bounds. The depths are left alone: a step of one ply is too coarse for this method.
+pub const TUNABLES: [Tunable; 8] = [
+    tunable!(static_cut_margin, 40.0, 100.0, 1200.0),
+    tunable!(fail_high_margin, 15.0, 20.0, 400.0),
+    tunable!(razor_margin, 20.0, 0.0, 500.0),
+    tunable!(singular_margin, 3.0, 1.0, 60.0),
+    tunable!(late_move_base, 30.0, 100.0, 600.0),
+    tunable!(late_move_scale, 4.0, 10.0, 80.0),
+    tunable!(reduction_base, 15.0, 0.0, 150.0),
+    tunable!(reduction_scale, 10.0, 40.0, 200.0),
+];
+
+/// Where a tuning run stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpsaState {
+    /// Steps taken.
+    pub iteration: u64,
+    /// Game pairs counted (a pair an opponent failed in is not).
+    pub pairs: u64,
+    /// Points of the games played with the numbers pushed up, and down.
+    pub points: [f64; 2],
+    /// The current numbers, in [`TUNABLES`]' order (not rounded).
+    pub theta: Vec<f64>,
+}
+
+impl Default for SpsaState {
+    fn default() -> Self {
+        SpsaState::from_params(&SearchParams::default())
+    }
+}
+
+impl SpsaState {
+    /// A fresh run starting from `params`.
+    pub fn from_params(params: &SearchParams) -> SpsaState {
+        let theta = TUNABLES.iter().map(|t| f64::from((t.get)(params))).collect();
+        SpsaState { iteration: 0, pairs: 0, points: [0.0; 2], theta }
+    }
+
+    /// The step's random directions (±1 per number), a function of `seed` and the iteration.
+    pub fn directions(&self, seed: u64) -> Vec<f64> {
+        let mut rng =
+            SmallRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.iteration);
+        TUNABLES.iter().map(|_| if rng.random::<bool>() { 1.0 } else { -1.0 }).collect()
+    }
+
+    /// The search's numbers pushed by `sign` (±1) along `directions`, rounded and kept in
+    /// bounds.
+    pub fn pushed(&self, directions: &[f64], sign: f64) -> SearchParams {
+        self.params_at(|i, t| self.theta[i] + sign * t.step * directions[i])
+    }
+
+    /// The current numbers, rounded: what the run would keep if it stopped now.
+    pub fn current(&self) -> SearchParams {
+        self.params_at(|i, _| self.theta[i])
+    }
+
+    fn params_at(&self, value: impl Fn(usize, &Tunable) -> f64) -> SearchParams {
+        let mut params = SearchParams::default();
+        for (i, t) in TUNABLES.iter().enumerate() {
+            (t.set)(&mut params, value(i, t).clamp(t.min, t.max).round() as i32);
+        }
+        params
+    }
+
+    /// Takes a step: `plus` and `minus` are the points the pushed-up and pushed-down numbers
+    /// scored (same opening, colour and opponent); each number moves `rate · step · (plus −
+    /// minus)` along its direction.
+    pub fn update(&mut self, directions: &[f64], plus: f64, minus: f64, rate: f64) {
+        for (i, t) in TUNABLES.iter().enumerate() {
+            let moved = self.theta[i] + rate * t.step * (plus - minus) * directions[i];
+            self.theta[i] = moved.clamp(t.min, t.max);
+        }
+        self.iteration += 1;
+        self.pairs += 1;
+        self.points[0] += plus;
+        self.points[1] += minus;
+    }
+
+    /// Counts a step whose games did not finish (no move).
+    pub fn skip(&mut self) {
+        self.iteration += 1;
+    }
+
+    /// The state as its file holds it: one `name value` line each.
+    pub fn to_text(&self) -> String {
+        let mut text = String::from("# gomoku tune: SPSA over the selective search's numbers\n");
+        text += &format!("iteration {}\npairs {}\n", self.iteration, self.pairs);
+        text += &format!("plus_points {}\nminus_points {}\n", self.points[0], self.points[1]);
+        for (t, v) in TUNABLES.iter().zip(&self.theta) {
+            text += &format!("{} {v}\n", t.name);
+        }
+        text
+    }
+
+    /// Reads a state file written by [`SpsaState::to_text`]; a number it lacks keeps the
+    /// engine's value.
+    ///
+    /// # Errors
+    /// A line that is not `name value` with a known name and a finite number.
+    pub fn from_text(text: &str) -> Result<SpsaState, String> {
+        let mut values = BTreeMap::new();
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let (name, value) = line
+                .split_once(' ')
+                .ok_or_else(|| format!("tune state: expected `name value`, not {line:?}"))?;
+            let value: f64 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| format!("tune state: bad number in {line:?}"))?;
+            values.insert(name.to_string(), value);
+        }
+        let mut state = SpsaState::default();
+        let counter = |v: f64| v.max(0.0) as u64;
+        for (name, value) in values {
+            match name.as_str() {
+                "iteration" => state.iteration = counter(value),
+                "pairs" => state.pairs = counter(value),
+                "plus_points" => state.points[0] = value,
+                "minus_points" => state.points[1] = value,
+                _ => {
+                    let i = TUNABLES
+                        .iter()
+                        .position(|t| t.name == name)
+                        .ok_or_else(|| format!("tune state: unknown number {name:?}"))?;
+                    state.theta[i] = value.clamp(TUNABLES[i].min, TUNABLES[i].max);
+                }
+            }
+        }
+        Ok(state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fresh_run_starts_from_the_engine_and_pushes_each_number_by_its_step() {
+        let state = SpsaState::default();
+        assert_eq!(state.current(), SearchParams::default());
+        let up = vec![1.0; TUNABLES.len()];
+        let pushed = state.pushed(&up, 1.0);
+        let base = SearchParams::default();
+        assert_eq!(pushed.static_cut_margin, base.static_cut_margin + 40);
+        assert_eq!(pushed.reduction_scale, base.reduction_scale + 10);
+        assert_eq!(state.pushed(&up, -1.0).late_move_scale, base.late_move_scale - 4);
+    }
+
+    #[test]
+    fn directions_are_signs_that_change_from_step_to_step() {
+        let mut state = SpsaState::default();
+        let first = state.directions(7);
+        assert!(first.iter().all(|d| d.abs() == 1.0));
+        assert_eq!(first, state.directions(7));
+        let others: Vec<_> = (1..20)
+            .map(|k| {
+                state.iteration = k;
+                state.directions(7)
+            })
+            .collect();
+        assert!(others.iter().any(|d| *d != first));
+    }
+
+    /// A noiseless game: the side nearer a hidden optimum (in steps) scores more.
+    fn points(params: &SearchParams, optimum: &[f64]) -> f64 {
+        let distance: f64 = TUNABLES
+            .iter()
+            .zip(optimum)
+            .map(|(t, o)| ((f64::from((t.get)(params)) - o) / t.step).powi(2))
+            .sum();
+        1.0 / (1.0 + distance)
+    }
+
+    #[test]
+    fn steps_move_the_numbers_towards_what_scores_more() {
+        let mut state = SpsaState::default();
+        let optimum: Vec<f64> =
+            TUNABLES.iter().zip(&state.theta).map(|(t, v)| v + 3.0 * t.step).collect();
+        let far = |s: &SpsaState| {
+            TUNABLES
+                .iter()
+                .zip(&s.theta)
+                .zip(&optimum)
+                .map(|((t, v), o)| ((v - o) / t.step).abs())
+                .sum::<f64>()
+        };
+        let before = far(&state);
+        for _ in 0..3000 {
+            let d = state.directions(1);
+            let (plus, minus) = (
+                points(&state.pushed(&d, 1.0), &optimum),
+                points(&state.pushed(&d, -1.0), &optimum),
+            );
+            state.update(&d, plus, minus, 2.0);
+        }
+        assert!(far(&state) < before / 3.0, "{} -> {}", before, far(&state));
+        assert_eq!(state.pairs, 3000);
+    }
+
+    #[test]
+    fn the_state_file_round_trips_and_refuses_what_it_does_not_know() {
+        let mut state = SpsaState::default();
+        state.update(&vec![1.0; TUNABLES.len()], 1.0, 0.5, 0.1);
+        state.skip();
+        let read = SpsaState::from_text(&state.to_text()).unwrap();
+        assert_eq!(read, state);
+        assert!(SpsaState::from_text("bogus_margin 3\n").is_err());
+        assert!(SpsaState::from_text("static_cut_margin lots\n").is_err());
+        assert!(SpsaState::from_text("static_cut_margin NaN\n").is_err());
+        let partial = SpsaState::from_text("iteration 5\nstatic_cut_margin 5000\n").unwrap();
+        assert_eq!(partial.iteration, 5);
+        assert_eq!(partial.current().static_cut_margin, 1200);
+        assert_eq!(partial.current().razor_margin, SearchParams::default().razor_margin);
+    }
+}
