@@ -28,8 +28,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
     } else {
         SpsaState::default()
     };
-    let mut brains = [External::new(&args.opponent)?, External::new(&args.opponent)?]
-        .map(|b| b.with_max_nodes(args.opponent_nodes));
+    let mut brains = opponents(args)?;
     for _ in 0..args.steps {
         let directions = state.directions(args.seed);
         let opening = &openings[(state.iteration as usize / 2) % openings.len()];
@@ -40,8 +39,7 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
             (Some(plus), Some(minus)) => state.update(&directions, plus, minus, args.rate),
             _ => {
                 eprintln!("tune: step {} left out: the opponent failed", state.iteration);
-                brains = [External::new(&args.opponent)?, External::new(&args.opponent)?]
-                    .map(|b| b.with_max_nodes(args.opponent_nodes));
+                brains = opponents(args)?;
                 state.skip();
             }
         }
@@ -52,6 +50,12 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
     }
     println!("{}", report(&state));
     Ok(())
+}
+
+/// The two copies of the opponent, told their node budget.
+fn opponents(args: &TuneArgs) -> Result<[External; 2], String> {
+    let brain = || External::new(&args.opponent).map(|b| b.with_max_nodes(args.opponent_nodes));
+    Ok([brain()?, brain()?])
 }
 
 /// Plays the step's two games at once: our engine with each side's numbers against its own
