@@ -68,29 +68,31 @@ impl Pruning {
 /// hundredths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchParams {
-    /// See [`STATIC_CUT_DEPTH`].
+    /// Deepest remaining depth of the static cut (default [`STATIC_CUT_DEPTH`]).
     pub static_cut_depth: i32,
-    /// See [`STATIC_CUT_MARGIN`].
+    /// The static cut's margin a ply (default [`STATIC_CUT_MARGIN`]).
     pub static_cut_margin: i32,
-    /// See [`FAIL_HIGH_MARGIN`].
+    /// The fail-high reduction's margin a ply (default [`FAIL_HIGH_MARGIN`]).
     pub fail_high_margin: i32,
-    /// See [`RAZOR_DEPTH`].
+    /// Deepest remaining depth of razoring (default [`RAZOR_DEPTH`]).
     pub razor_depth: i32,
-    /// See [`RAZOR_MARGIN`].
+    /// Razoring's margin a ply (default [`RAZOR_MARGIN`]).
     pub razor_margin: i32,
-    /// See [`SINGULAR_DEPTH`].
+    /// Least remaining depth of the singular test (default [`SINGULAR_DEPTH`]).
     pub singular_depth: i32,
-    /// See [`SINGULAR_MARGIN`].
+    /// The singular test's margin a ply (default [`SINGULAR_MARGIN`]).
     pub singular_margin: i32,
-    /// The late-move limit at `depth` is `(late_move_base + late_move_scale·depth²) / 100`.
+    /// The late-move limit at `depth` is `(late_move_base + late_move_scale·depth²) / 100`
+    /// (default 200).
     pub late_move_base: i32,
-    /// See `late_move_base`.
+    /// The late-move limit's growth with the depth squared, in hundredths (default 30).
     pub late_move_scale: i32,
-    /// A late move is reduced `(reduction_base + reduction_scale·ln(depth)·ln(i)) / 100` plies.
+    /// A late move is reduced `(reduction_base + reduction_scale·ln(depth)·ln(i)) / 100` plies
+    /// (default 50).
     pub reduction_base: i32,
-    /// See `reduction_base`.
+    /// The reduction's growth with ln(depth)·ln(i), in hundredths (default 100).
     pub reduction_scale: i32,
-    /// See [`THREAT_MOVE_RELIEF`].
+    /// Plies less a threat move is reduced than a quiet one (default [`THREAT_MOVE_RELIEF`]).
     pub threat_move_relief: i32,
 }
 
