@@ -49,9 +49,24 @@ pub const TUNABLES: [Tunable; 8] = [
     tunable!(reduction_scale, 10.0, 40.0, 200.0),
 ];
 
+/// How a run plays its games: a run goes on only with the settings it was begun with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RunSettings {
+    /// Our nodes a move.
+    pub nodes: u64,
+    /// The opponent's nodes a move.
+    pub opponent_nodes: u64,
+    /// How far a step moves the numbers.
+    pub rate: f64,
+    /// Seed of the steps' directions.
+    pub seed: u64,
+}
+
 /// Where a tuning run stands.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SpsaState {
+    /// How its games are played (`None` in a file written before the settings were kept).
+    pub settings: Option<RunSettings>,
     /// Steps taken.
     pub iteration: u64,
     /// Game pairs counted (a pair an opponent failed in is not).
@@ -72,7 +87,25 @@ impl SpsaState {
     /// A fresh run starting from `params`.
     pub fn from_params(params: &SearchParams) -> SpsaState {
         let theta = TUNABLES.iter().map(|t| f64::from((t.get)(params))).collect();
-        SpsaState { iteration: 0, pairs: 0, points: [0.0; 2], theta }
+        SpsaState { settings: None, iteration: 0, pairs: 0, points: [0.0; 2], theta }
+    }
+
+    /// Takes up the run with `settings`: those of a fresh run (or of a file that kept none)
+    /// are recorded, and a run begun with other settings is refused, so that no run mixes two.
+    ///
+    /// # Errors
+    /// The run was begun with other settings.
+    pub fn go_on_with(&mut self, settings: RunSettings) -> Result<(), String> {
+        match self.settings {
+            Some(kept) if kept != settings => Err(format!(
+                "the run was begun with {kept:?}; go on with the same settings or start another \
+                 state file"
+            )),
+            _ => {
+                self.settings = Some(settings);
+                Ok(())
+            }
+        }
     }
 
     /// The step's random directions (±1 per number), a function of `seed` and the iteration.
@@ -123,6 +156,10 @@ impl SpsaState {
     /// The state as its file holds it: one `name value` line each.
     pub fn to_text(&self) -> String {
         let mut text = String::from("# gomoku tune: SPSA over the selective search's numbers\n");
+        if let Some(s) = self.settings {
+            text += &format!("nodes {}\nopponent_nodes {}\n", s.nodes, s.opponent_nodes);
+            text += &format!("rate {}\nseed {}\n", s.rate, s.seed);
+        }
         text += &format!("iteration {}\npairs {}\n", self.iteration, self.pairs);
         text += &format!("plus_points {}\nminus_points {}\n", self.points[0], self.points[1]);
         for (t, v) in TUNABLES.iter().zip(&self.theta) {
@@ -132,43 +169,67 @@ impl SpsaState {
     }
 
     /// Reads a state file written by [`SpsaState::to_text`]; a number it lacks keeps the
-    /// engine's value.
+    /// engine's value, and one out of its bounds is brought within them.
     ///
     /// # Errors
-    /// A line that is not `name value` with a known name and a finite number.
+    /// A line that is not `name value` with a known name and a finite number, a name given
+    /// twice, or a counter that is not a whole number.
     pub fn from_text(text: &str) -> Result<SpsaState, String> {
-        let mut values = BTreeMap::new();
-        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-            let (name, value) = line
-                .split_once(' ')
-                .ok_or_else(|| format!("tune state: expected `name value`, not {line:?}"))?;
-            let value: f64 = value
-                .trim()
-                .parse()
-                .ok()
-                .filter(|v: &f64| v.is_finite())
-                .ok_or_else(|| format!("tune state: bad number in {line:?}"))?;
-            values.insert(name.to_string(), value);
-        }
+        let values = named_values(text)?;
         let mut state = SpsaState::default();
-        let counter = |v: f64| v.max(0.0) as u64;
-        for (name, value) in values {
-            match name.as_str() {
-                "iteration" => state.iteration = counter(value),
-                "pairs" => state.pairs = counter(value),
-                "plus_points" => state.points[0] = value,
-                "minus_points" => state.points[1] = value,
-                _ => {
-                    let i = TUNABLES
-                        .iter()
-                        .position(|t| t.name == name)
-                        .ok_or_else(|| format!("tune state: unknown number {name:?}"))?;
-                    state.theta[i] = value.clamp(TUNABLES[i].min, TUNABLES[i].max);
-                }
-            }
+        let counter = |name: &str| match values.get(name) {
+            None => Ok(None),
+            Some(&v) if v >= 0.0 && v.fract() == 0.0 => Ok(Some(v as u64)),
+            Some(v) => Err(format!("tune state: {name} must be a whole number, not {v}")),
+        };
+        state.iteration = counter("iteration")?.unwrap_or(0);
+        state.pairs = counter("pairs")?.unwrap_or(0);
+        state.points = [values.get("plus_points"), values.get("minus_points")]
+            .map(|v| v.copied().unwrap_or(0.0));
+        if let (Some(nodes), Some(opponent_nodes), Some(&rate), Some(seed)) =
+            (counter("nodes")?, counter("opponent_nodes")?, values.get("rate"), counter("seed")?)
+        {
+            state.settings = Some(RunSettings { nodes, opponent_nodes, rate, seed });
+        }
+        const KNOWN: [&str; 8] = [
+            "iteration",
+            "pairs",
+            "plus_points",
+            "minus_points",
+            "nodes",
+            "opponent_nodes",
+            "rate",
+            "seed",
+        ];
+        for (name, &value) in values.iter().filter(|(n, _)| !KNOWN.contains(&n.as_str())) {
+            let i = TUNABLES
+                .iter()
+                .position(|t| t.name == name)
+                .ok_or_else(|| format!("tune state: unknown number {name:?}"))?;
+            state.theta[i] = value.clamp(TUNABLES[i].min, TUNABLES[i].max);
         }
         Ok(state)
     }
+}
+
+/// The `name value` lines of a state file (blank lines and `#` comments skipped).
+fn named_values(text: &str) -> Result<BTreeMap<String, f64>, String> {
+    let mut values = BTreeMap::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let mut words = line.split_whitespace();
+        let (Some(name), Some(value), None) = (words.next(), words.next(), words.next()) else {
+            return Err(format!("tune state: expected `name value`, not {line:?}"));
+        };
+        let value: f64 = value
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite())
+            .ok_or_else(|| format!("tune state: bad number in {line:?}"))?;
+        if values.insert(name.to_string(), value).is_some() {
+            return Err(format!("tune state: {name} is given twice"));
+        }
+    }
+    Ok(values)
 }
 
 #[cfg(test)]
@@ -239,15 +300,33 @@ mod tests {
     }
 
     #[test]
+    fn a_run_goes_on_only_with_the_settings_it_was_begun_with() {
+        let settings = RunSettings { nodes: 50_000, opponent_nodes: 50_000, rate: 0.02, seed: 1 };
+        let mut state = SpsaState::default();
+        assert_eq!(state.go_on_with(settings), Ok(()));
+        assert_eq!(state.settings, Some(settings));
+        assert_eq!(state.go_on_with(settings), Ok(()));
+        assert!(state.go_on_with(RunSettings { nodes: 30_000, ..settings }).is_err());
+        assert!(state.go_on_with(RunSettings { rate: 0.01, ..settings }).is_err());
+        assert_eq!(state.settings, Some(settings));
+    }
+
+    #[test]
     fn the_state_file_round_trips_and_refuses_what_it_does_not_know() {
         let mut state = SpsaState::default();
         state.update(&vec![1.0; TUNABLES.len()], 1.0, 0.5, 0.1);
         state.skip();
+        assert_eq!(SpsaState::from_text(&state.to_text()).unwrap(), state);
+        state.settings =
+            Some(RunSettings { nodes: 50_000, opponent_nodes: 40_000, rate: 0.02, seed: 3 });
         let read = SpsaState::from_text(&state.to_text()).unwrap();
         assert_eq!(read, state);
         assert!(SpsaState::from_text("bogus_margin 3\n").is_err());
         assert!(SpsaState::from_text("static_cut_margin lots\n").is_err());
         assert!(SpsaState::from_text("static_cut_margin NaN\n").is_err());
+        assert!(SpsaState::from_text("razor_margin 3\nrazor_margin 4\n").is_err());
+        assert!(SpsaState::from_text("iteration 2.5\n").is_err());
+        assert!(SpsaState::from_text("pairs -1\n").is_err());
         let partial = SpsaState::from_text("iteration 5\nstatic_cut_margin 5000\n").unwrap();
         assert_eq!(partial.iteration, 5);
         assert_eq!(partial.current().static_cut_margin, 1200);

@@ -9,12 +9,12 @@ use crate::game_play::{play_game, points_for, read_openings, GameEnd, TimeContro
 use crate::gendata::write_atomically;
 use crate::player::{External, Internal, Player};
 use crate::read_text;
-use crate::spsa::{SpsaState, TUNABLES};
+use crate::spsa::{RunSettings, SpsaState, TUNABLES};
 use gomoku::ai::SearchParams;
 use gomoku::{Color, Level};
 
-/// The turn time both sides are told: far more than their node budgets take, so the nodes
-/// decide.
+/// The turn time both sides are told: far more than their node budgets take (our Master also
+/// stops at its own 5 s), so the nodes decide.
 const TURN_MS: u64 = 10_000;
 
 /// Runs the tuning for `--steps` steps (or until stopped), then prints where it stands.
@@ -28,13 +28,28 @@ pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
     } else {
         SpsaState::default()
     };
+    let settings = RunSettings {
+        nodes: args.nodes,
+        opponent_nodes: args.opponent_nodes,
+        rate: args.rate,
+        seed: args.seed,
+    };
+    state.go_on_with(settings).map_err(|e| format!("{}: {e}", args.state.display()))?;
     let mut brains = opponents(args)?;
     for _ in 0..args.steps {
         let directions = state.directions(args.seed);
         let opening = &openings[(state.iteration as usize / 2) % openings.len()];
         let ours = if state.iteration % 2 == 0 { Color::Black } else { Color::White };
         let sides = [state.pushed(&directions, 1.0), state.pushed(&directions, -1.0)];
+        // The two copies of the opponent take turns with each side.
+        let swap = state.iteration % 4 >= 2;
+        if swap {
+            brains.swap(0, 1);
+        }
         let [plus, minus] = play_both(args, &sides, &mut brains, opening, ours);
+        if swap {
+            brains.swap(0, 1);
+        }
         match (plus, minus) {
             (Some(plus), Some(minus)) => state.update(&directions, plus, minus, args.rate),
             _ => {
@@ -59,7 +74,8 @@ fn opponents(args: &TuneArgs) -> Result<[External; 2], String> {
 }
 
 /// Plays the step's two games at once: our engine with each side's numbers against its own
-/// brain, from the same opening with the same colour. `None` where the brain failed.
+/// brain, from the same opening with the same colour. `None` where the brain forfeited (it
+/// crashed, did not answer or played an illegal move): the step is then left out.
 fn play_both(
     args: &TuneArgs,
     sides: &[SearchParams; 2],
@@ -72,7 +88,7 @@ fn play_both(
         let games = [(sides[0], first), (sides[1], second)].map(|(params, brain)| {
             scope.spawn(move || play_one(args, params, brain, opening, ours))
         });
-        games.map(|g| g.join().unwrap_or(None))
+        games.map(|g| g.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     })
 }
 

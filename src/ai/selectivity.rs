@@ -63,24 +63,24 @@ impl Pruning {
 }
 
 /// The numbers of the selective search: the margins and depths of its cuts, the late-move
-/// limit and the late-move reductions. [`SearchParams::default`] is the engine's (the constants
-/// above, set by matches); the lab tunes them against other engines. Fractions are in
-/// hundredths.
+/// limit and the late-move reductions (margins in the evaluation's units, depths in plies,
+/// fractions in hundredths). The defaults are the engine's, each set by matches against
+/// Rapfi; the lab tunes them against other engines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchParams {
-    /// Deepest remaining depth of the static cut (default [`STATIC_CUT_DEPTH`]).
+    /// Deepest remaining depth of the static cut (default 7).
     pub static_cut_depth: i32,
-    /// The static cut's margin a ply (default [`STATIC_CUT_MARGIN`]).
+    /// The static cut's margin a ply (default 400).
     pub static_cut_margin: i32,
-    /// The fail-high reduction's margin a ply (default [`FAIL_HIGH_MARGIN`]).
+    /// The fail-high reduction's margin a ply (default 100).
     pub fail_high_margin: i32,
-    /// Deepest remaining depth of razoring (default [`RAZOR_DEPTH`]).
+    /// Deepest remaining depth of razoring (default 2).
     pub razor_depth: i32,
-    /// Razoring's margin a ply (default [`RAZOR_MARGIN`]).
+    /// Razoring's margin a ply (default 100).
     pub razor_margin: i32,
-    /// Least remaining depth of the singular test (default [`SINGULAR_DEPTH`]).
+    /// Least remaining depth of the singular test (default 8).
     pub singular_depth: i32,
-    /// The singular test's margin a ply (default [`SINGULAR_MARGIN`]).
+    /// The singular test's margin a ply (default 12).
     pub singular_margin: i32,
     /// The late-move limit at `depth` is `(late_move_base + late_move_scale·depth²) / 100`
     /// (default 200).
@@ -92,7 +92,7 @@ pub struct SearchParams {
     pub reduction_base: i32,
     /// The reduction's growth with ln(depth)·ln(i), in hundredths (default 100).
     pub reduction_scale: i32,
-    /// Plies less a threat move is reduced than a quiet one (default [`THREAT_MOVE_RELIEF`]).
+    /// Plies less a threat move is reduced than a quiet one (default 1).
     pub threat_move_relief: i32,
 }
 
@@ -115,15 +115,13 @@ impl Default for SearchParams {
     }
 }
 
-/// Depths and move numbers past this share the last entry of the tables below.
+/// Depths and move numbers past this share the last entry of the reduction table.
 const TABLE_SIDE: usize = 64;
 
-/// [`SearchParams`] with the tables the search reads them through.
+/// [`SearchParams`] with the reduction table the search reads them through.
 #[derive(Clone, Debug)]
 pub struct Selectivity {
     params: SearchParams,
-    /// The selective late-move limit by remaining depth.
-    late_moves: [usize; TABLE_SIDE],
     /// The reduction before the PV and range adjustments, by depth and move number.
     reductions: Box<[[u8; TABLE_SIDE]; TABLE_SIDE]>,
 }
@@ -137,13 +135,6 @@ impl Default for Selectivity {
 impl Selectivity {
     /// The tables of `params`.
     pub fn new(params: SearchParams) -> Selectivity {
-        let mut late_moves = [0; TABLE_SIDE];
-        for (d, limit) in late_moves.iter_mut().enumerate() {
-            let d2 = (d.max(1) * d.max(1)) as i64;
-            let n =
-                (i64::from(params.late_move_base) + i64::from(params.late_move_scale) * d2) / 100;
-            *limit = n.max(1) as usize;
-        }
         let mut reductions = Box::new([[0u8; TABLE_SIDE]; TABLE_SIDE]);
         let (base, scale) =
             (f64::from(params.reduction_base) / 100.0, f64::from(params.reduction_scale) / 100.0);
@@ -152,7 +143,7 @@ impl Selectivity {
                 *cell = (base + scale * (d as f64).ln() * (i as f64).ln()).clamp(0.0, 255.0) as u8;
             }
         }
-        Selectivity { params, late_moves, reductions }
+        Selectivity { params, reductions }
     }
 
     /// The numbers these tables were built from.
@@ -168,7 +159,11 @@ impl Selectivity {
     #[inline]
     pub fn late_move_limit(&self, pruning: Pruning, depth: i32) -> usize {
         match pruning {
-            Pruning::Selective => self.late_moves[(depth.max(1) as usize).min(TABLE_SIDE - 1)],
+            Pruning::Selective => {
+                let d = depth.max(1);
+                let n = (self.params.late_move_base + self.params.late_move_scale * d * d) / 100;
+                n.max(1) as usize
+            }
             Pruning::Careful => (6 + 4 * (depth.max(1) as usize - 1)).min(20),
         }
     }
@@ -207,13 +202,13 @@ impl Selectivity {
 mod tests {
     use super::*;
 
-    fn engine() -> Selectivity {
+    fn defaults() -> Selectivity {
         Selectivity::default()
     }
 
     #[test]
     fn late_move_limits_grow_with_the_depth() {
-        let s = engine();
+        let s = defaults();
         let limits = |p: Pruning| (0..=7).map(|d| s.late_move_limit(p, d)).collect::<Vec<_>>();
         assert_eq!(limits(Pruning::Selective), [2, 2, 3, 4, 6, 9, 12, 16]);
         assert_eq!(limits(Pruning::Careful), [6, 6, 10, 14, 18, 20, 20, 20]);
@@ -221,7 +216,7 @@ mod tests {
 
     #[test]
     fn early_moves_and_shallow_nodes_are_not_reduced() {
-        let s = engine();
+        let s = defaults();
         assert_eq!(s.reduction(1, 10, false), 0);
         assert_eq!(s.reduction(6, 0, false), 0);
         assert_eq!(s.reduction(6, 2, true), 0);
@@ -230,7 +225,7 @@ mod tests {
 
     #[test]
     fn threat_moves_are_reduced_less_but_never_extended() {
-        let s = engine();
+        let s = defaults();
         assert_eq!(s.threat_move_reduction(10, 20, false), s.reduction(10, 20, false) - 1);
         assert_eq!(s.threat_move_reduction(2, 1, false), 0);
         assert_eq!(s.threat_move_reduction(1, 10, false), 0);
@@ -238,7 +233,7 @@ mod tests {
 
     #[test]
     fn reductions_grow_with_depth_and_move_number_but_keep_a_leaf() {
-        let s = engine();
+        let s = defaults();
         assert_eq!(s.reduction(2, 1, false), 1);
         assert!(s.reduction(10, 20, false) > s.reduction(10, 4, false));
         assert!(s.reduction(12, 8, false) > s.reduction(4, 8, false));
@@ -247,6 +242,27 @@ mod tests {
             for i in 1..80 {
                 let r = s.reduction(depth, i, false);
                 assert!((1..depth).contains(&r), "depth {depth} move {i}: {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_default_tables_are_the_formulas_the_search_was_measured_with() {
+        let s = defaults();
+        for depth in 0..70 {
+            let d = depth.max(1) as usize;
+            assert_eq!(s.late_move_limit(Pruning::Selective, depth), (20 + 3 * d * d) / 10);
+            for i in 0..80 {
+                for is_pv in [false, true] {
+                    let first_reduced = if is_pv { 3 } else { 1 };
+                    let expected = if depth < 2 || i < first_reduced {
+                        0
+                    } else {
+                        let x = 0.5 + f64::from(depth.min(63)).ln() * (i.min(63) as f64).ln();
+                        (x as i32 - i32::from(is_pv)).clamp(1, depth - 1)
+                    };
+                    assert_eq!(s.reduction(depth, i, is_pv), expected, "{depth} {i} {is_pv}");
+                }
             }
         }
     }
