@@ -5,7 +5,7 @@
 //! stopped at any time and carried on with the same command.
 
 use crate::cli::TuneArgs;
-use crate::game_play::{play_game, points_for, read_openings, GameEnd, TimeControl};
+use crate::game_play::{play_game, points_for, GameEnd, TimeControl};
 use crate::gendata::write_atomically;
 use crate::player::{External, Internal, Player};
 use crate::read_text;
@@ -19,7 +19,7 @@ const TURN_MS: u64 = 10_000;
 
 /// Runs the tuning for `--steps` steps (or until stopped), then prints where it stands.
 pub fn run_tune(args: &TuneArgs) -> Result<(), String> {
-    let openings = read_openings(&read_text(&args.openings)?)?;
+    let openings = crate::book(&args.openings, None)?;
     if openings.is_empty() {
         return Err(format!("{}: no openings", args.openings.display()));
     }

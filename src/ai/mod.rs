@@ -174,11 +174,6 @@ impl Engine {
         self.selectivity = Selectivity::new(params);
     }
 
-    /// The numbers the selective search uses.
-    pub fn search_params(&self) -> SearchParams {
-        *self.selectivity.params()
-    }
-
     /// Tells `observer` of every leaf the engine's searches evaluate statically from now on.
     pub fn set_leaf_observer(&mut self, observer: Option<Arc<dyn LeafObserver>>) {
         self.leaf_observer = observer;
