@@ -576,7 +576,7 @@ impl Position {
     /// Gives point `q` the shape `new` and the evaluation values `learned` for colour `c`, and
     /// updates that colour's sums. (The count of `QUIET` points is not meaningful: every point
     /// moves in and out of it, wrapping.)
-    #[inline]
+    #[inline(always)]
     fn set_shape(&mut self, q: usize, c: usize, new: Shape, (learned, combo): ([i16; 2], u16)) {
         let point = self.cell(q);
         let (old, old_learned, old_combo) = (point.shapes[c], point.learned[c], point.combo[c]);
