@@ -142,6 +142,8 @@ pub struct Position {
     /// Sums of the empty points' pair rows (the network's, by both colours' threat classes) with
     /// each colour as the side to move; kept only when the network has pair rows.
     pair_sums: [Row; 2],
+    /// Whether the network has pair rows (read on every shape change: kept apart from it).
+    has_pair_rows: bool,
     threat_count: [[u16; THREAT_COUNT]; 2],
     /// The empty points where each colour has a four or more (kept with the shapes).
     fours: [CellSet; 2],
@@ -185,6 +187,7 @@ impl Position {
             net: evaluation.network.clone(),
             hidden: [[[0; HIDDEN]; 2]; 2],
             pair_sums: [[0; HIDDEN]; 2],
+            has_pair_rows: evaluation.network.as_deref().is_some_and(NetTable::has_pairs),
             threat_count: [[0; THREAT_COUNT]; 2],
             fours: [CellSet::EMPTY, CellSet::EMPTY],
             four_flips: Vec::with_capacity(256),
@@ -597,10 +600,12 @@ impl Position {
         point.shapes[c] = new;
         point.learned[c] = learned;
         point.combo[c] = combo;
-        let (old_class, new_class) = (pair_class(old), pair_class(new));
-        if new_class != old_class {
-            let other = pair_class(self.cell(q).shapes[1 - c]);
-            self.update_pair_sums(c, old_class, new_class, other);
+        if self.has_pair_rows {
+            let (old_class, new_class) = (pair_class(old), pair_class(new));
+            if new_class != old_class {
+                let other = pair_class(self.cell(q).shapes[1 - c]);
+                self.update_pair_sums(c, old_class, new_class, other);
+            }
         }
         if new.threat != old.threat {
             let counts = &mut self.threat_count[c];
