@@ -141,7 +141,7 @@ mod tests {
         let evaluation = Evaluation::embedded();
         for rule in Rule::ALL {
             let r = evaluation.rule(rule);
-            assert_eq!(r.points[0].values.len(), QUADS);
+            assert_eq!(r.points[0].quads.len(), QUADS);
             let network = r.network.as_deref().expect("a network");
             assert_eq!(network.is_per_colour(), rule.has_forbidden_points(), "{rule}");
         }
@@ -161,7 +161,7 @@ mod tests {
             .with_network(Rule::Freestyle, None);
         let quad = 5;
         let hand_table = PointTable::of(&hand.sets[0]);
-        assert_eq!(changed.rule(Rule::Standard).points[0].values[quad], hand_table.values[quad]);
+        assert_eq!(changed.rule(Rule::Standard).points[0].quads[quad], hand_table.quads[quad]);
         let (a, b) =
             (&changed.rule(Rule::Freestyle).points[0], &embedded.rule(Rule::Freestyle).points[0]);
         assert!(Arc::ptr_eq(a, b), "freestyle keeps the embedded tables");

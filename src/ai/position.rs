@@ -651,9 +651,9 @@ impl Position {
         } else {
             s.maybe_forbidden = false;
         }
-        let table = &self.weights[color.index()].values;
-        let quad = quad_index(patterns) % weights::QUADS;
-        (s, (table[quad], self.weights[color.index()].combos[quad]))
+        // The mask is a no-op (the index is below `QUADS`) that spares the bounds check.
+        let quad = self.weights[color.index()].quads[quad_index(patterns) % weights::QUADS];
+        (s, (quad.values, quad.combo))
     }
 }
 

@@ -183,25 +183,34 @@ fn permutations(p: [Pattern; 4]) -> Vec<[Pattern; 4]> {
 /// A colour's values of every direction-ordered quadruple, to move and waiting: what the search
 /// adds up incrementally.
 pub struct PointTable {
-    /// `[to move, waiting]` by [`quad_index`].
-    pub values: Vec<[i16; 2]>,
-    /// The combination number by [`quad_index`].
-    pub combos: Vec<u16>,
+    /// By [`quad_index`] (both facts of a quadruple side by side: the search reads them
+    /// together).
+    pub quads: Box<[Quad; QUADS]>,
     /// The threat terms.
     pub threats: [i32; THREATS],
+}
+
+/// What the evaluation knows of one direction-ordered quadruple of patterns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Quad {
+    /// `[to move, waiting]`.
+    pub values: [i16; 2],
+    /// The combination number.
+    pub combo: u16,
 }
 
 impl PointTable {
     /// The table of one colour's weights.
     pub fn of(w: &Weights) -> PointTable {
-        let (mut values, mut combos) = (vec![[0; 2]; QUADS], vec![0; QUADS]);
-        for q in 0..QUADS {
-            let p = [q % 11, q / 11 % 11, q / 121 % 11, q / 1331].map(|x| x as Pattern);
-            let k = combo_of(p);
-            values[q] = [w.mover[k], w.waiter[k]];
-            combos[q] = k as u16;
-        }
-        PointTable { values, combos, threats: w.threats }
+        let quads: Vec<Quad> = (0..QUADS)
+            .map(|q| {
+                let p = [q % 11, q / 11 % 11, q / 121 % 11, q / 1331].map(|x| x as Pattern);
+                let k = combo_of(p);
+                Quad { values: [w.mover[k], w.waiter[k]], combo: k as u16 }
+            })
+            .collect();
+        let quads = quads.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!());
+        PointTable { quads, threats: w.threats }
     }
 }
 
