@@ -651,8 +651,7 @@ impl Position {
         } else {
             s.maybe_forbidden = false;
         }
-        // The mask is a no-op (the index is below `QUADS`) that spares the bounds check.
-        let quad = self.weights[color.index()].quads[quad_index(patterns) % weights::QUADS];
+        let quad = self.weights[color.index()].quads[quad_index(patterns)];
         (s, (quad.values, quad.combo))
     }
 }
