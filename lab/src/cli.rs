@@ -219,7 +219,7 @@ pub struct TuneArgs {
     /// The run's state: read if it exists (the run goes on), rewritten after every step.
     #[arg(long)]
     pub state: PathBuf,
-    /// Steps to take (two games each) before stopping.
+    /// More steps to hand out (two games each) before stopping.
     #[arg(long, default_value_t = 1000)]
     pub steps: u64,
     /// Our nodes a move.
@@ -240,9 +240,12 @@ pub struct TuneArgs {
     /// Seed of the steps' directions.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// A progress line every this many steps.
+    /// A progress line every this many steps counted.
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..))]
     pub report_every: u64,
+    /// Steps played side by side (one a core: each plays its two games one after the other).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub workers: u64,
 }
 
 /// `gomoku line-policy` (an experiment of issue 59).

@@ -62,14 +62,26 @@ pub struct RunSettings {
     pub seed: u64,
 }
 
+/// A step being played: handed out by [`SpsaState::begin`], counted by [`SpsaState::finish`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// Its number (which also picks its opening and our colour).
+    pub iteration: u64,
+    /// ±1 per number.
+    pub directions: Vec<f64>,
+    /// The numbers pushed up, and down.
+    pub sides: [SearchParams; 2],
+}
+
 /// Where a tuning run stands.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SpsaState {
     /// How its games are played (`None` in a file written before the settings were kept).
     pub settings: Option<RunSettings>,
-    /// Steps taken.
+    /// Steps handed out.
     pub iteration: u64,
-    /// Game pairs counted (a pair an opponent failed in is not).
+    /// Steps finished: game pairs counted (a pair an opponent failed in, or that was being
+    /// played when the run stopped, is not).
     pub pairs: u64,
     /// Points of the games played with the numbers pushed up, and down.
     pub points: [f64; 2],
@@ -134,23 +146,29 @@ impl SpsaState {
         params
     }
 
-    /// Takes a step: `plus` and `minus` are the points the pushed-up and pushed-down numbers
-    /// scored (same opening, colour and opponent); each number moves `rate · step · (plus −
-    /// minus)` along its direction.
-    pub fn update(&mut self, directions: &[f64], plus: f64, minus: f64, rate: f64) {
+    /// Hands out the next step: its number, its random directions and the two sides' numbers
+    /// (pushed up and down from the numbers now). Steps may be played side by side: each moves
+    /// the numbers as they stand when it finishes ([`SpsaState::finish`]); one that never
+    /// finishes (an opponent failed, or the run was stopped) is simply not counted.
+    pub fn begin(&mut self, seed: u64) -> Step {
+        let directions = self.directions(seed);
+        let sides = [self.pushed(&directions, 1.0), self.pushed(&directions, -1.0)];
+        let step = Step { iteration: self.iteration, directions, sides };
+        self.iteration += 1;
+        step
+    }
+
+    /// Counts a finished step: `plus` and `minus` are the points its pushed-up and pushed-down
+    /// sides scored (same opening, colour and opponent); each number moves `rate · step ·
+    /// (plus − minus)` along the step's direction.
+    pub fn finish(&mut self, step: &Step, plus: f64, minus: f64, rate: f64) {
         for (i, t) in TUNABLES.iter().enumerate() {
-            let moved = self.theta[i] + rate * t.step * (plus - minus) * directions[i];
+            let moved = self.theta[i] + rate * t.step * (plus - minus) * step.directions[i];
             self.theta[i] = moved.clamp(t.min, t.max);
         }
-        self.iteration += 1;
         self.pairs += 1;
         self.points[0] += plus;
         self.points[1] += minus;
-    }
-
-    /// Counts a step whose games did not finish (no move).
-    pub fn skip(&mut self) {
-        self.iteration += 1;
     }
 
     /// The state as its file holds it: one `name value` line each.
@@ -263,6 +281,23 @@ mod tests {
         assert!(others.iter().any(|d| *d != first));
     }
 
+    #[test]
+    fn a_step_is_handed_out_once_and_moves_the_numbers_along_its_own_directions() {
+        let mut state = SpsaState::default();
+        let (first, second) = (state.begin(5), state.begin(5));
+        assert_eq!((first.iteration, second.iteration, state.iteration), (0, 1, 2));
+        assert_eq!(first.sides, [1.0, -1.0].map(|sign| state.pushed(&first.directions, sign)));
+        // The second step finishes first; the first then moves the numbers as they stand.
+        state.finish(&second, 1.0, 0.0, 0.5);
+        let between = state.theta.clone();
+        state.finish(&first, 0.0, 1.0, 0.5);
+        for (i, t) in TUNABLES.iter().enumerate() {
+            let expected = between[i] - 0.5 * t.step * first.directions[i];
+            assert!((state.theta[i] - expected).abs() < 1e-9, "{}", t.name);
+        }
+        assert_eq!((state.pairs, state.points), (2, [1.0, 1.0]));
+    }
+
     /// A noiseless game: the side nearer a hidden optimum (in steps) scores more.
     fn points(params: &SearchParams, optimum: &[f64]) -> f64 {
         let distance: f64 = TUNABLES
@@ -287,16 +322,17 @@ mod tests {
                 .sum::<f64>()
         };
         let before = far(&state);
-        for _ in 0..3000 {
-            let d = state.directions(1);
-            let (plus, minus) = (
-                points(&state.pushed(&d, 1.0), &optimum),
-                points(&state.pushed(&d, -1.0), &optimum),
-            );
-            state.update(&d, plus, minus, 2.0);
+        // Two steps at a time, as two workers play them: each finishes against numbers the
+        // other has moved meanwhile.
+        for _ in 0..1500 {
+            let steps = [state.begin(1), state.begin(1)];
+            for step in &steps {
+                let [plus, minus] = step.sides.map(|side| points(&side, &optimum));
+                state.finish(step, plus, minus, 2.0);
+            }
         }
         assert!(far(&state) < before / 3.0, "{} -> {}", before, far(&state));
-        assert_eq!(state.pairs, 3000);
+        assert_eq!((state.iteration, state.pairs), (3000, 3000));
     }
 
     #[test]
@@ -314,8 +350,10 @@ mod tests {
     #[test]
     fn the_state_file_round_trips_and_refuses_what_it_does_not_know() {
         let mut state = SpsaState::default();
-        state.update(&vec![1.0; TUNABLES.len()], 1.0, 0.5, 0.1);
-        state.skip();
+        let step = state.begin(1);
+        state.finish(&step, 1.0, 0.5, 0.1);
+        state.begin(1);
+        assert_eq!((state.iteration, state.pairs), (2, 1));
         assert_eq!(SpsaState::from_text(&state.to_text()).unwrap(), state);
         state.settings =
             Some(RunSettings { nodes: 50_000, opponent_nodes: 40_000, rate: 0.02, seed: 3 });
