@@ -85,6 +85,12 @@ pub struct SpsaState {
     pub pairs: u64,
     /// Points of the games played with the numbers pushed up, and down.
     pub points: [f64; 2],
+    /// The sum of `(plus − minus)²` over the last `spread_pairs` counted pairs (a file written
+    /// before it was kept has fewer than `pairs`): with no gradient at all, each number's drift
+    /// is a random walk of `rate · √spread` of its steps ([`SpsaState::noise_in_steps`]).
+    pub spread: f64,
+    /// The pairs `spread` sums over.
+    pub spread_pairs: u64,
     /// The current numbers, in [`TUNABLES`]' order (not rounded).
     pub theta: Vec<f64>,
 }
@@ -99,7 +105,15 @@ impl SpsaState {
     /// A fresh run starting from `params`.
     pub fn from_params(params: &SearchParams) -> SpsaState {
         let theta = TUNABLES.iter().map(|t| f64::from((t.get)(params))).collect();
-        SpsaState { settings: None, iteration: 0, pairs: 0, points: [0.0; 2], theta }
+        SpsaState {
+            settings: None,
+            iteration: 0,
+            pairs: 0,
+            points: [0.0; 2],
+            spread: 0.0,
+            spread_pairs: 0,
+            theta,
+        }
     }
 
     /// Takes up the run with `settings`: those of a fresh run (or of a file that kept none)
@@ -169,6 +183,17 @@ impl SpsaState {
         self.pairs += 1;
         self.points[0] += plus;
         self.points[1] += minus;
+        self.spread += (plus - minus).powi(2);
+        self.spread_pairs += 1;
+    }
+
+    /// How far, in its own steps, chance alone would have moved each number by now (one
+    /// standard deviation, were the scores blind to the numbers): a drift well beyond it is a
+    /// gradient. Where `spread` covers only the later pairs, their mean stands for the earlier
+    /// ones; `None` before any.
+    pub fn noise_in_steps(&self, rate: f64) -> Option<f64> {
+        (self.spread_pairs > 0)
+            .then(|| rate * (self.spread / self.spread_pairs as f64 * self.pairs as f64).sqrt())
     }
 
     /// The state as its file holds it: one `name value` line each.
@@ -180,6 +205,7 @@ impl SpsaState {
         }
         text += &format!("iteration {}\npairs {}\n", self.iteration, self.pairs);
         text += &format!("plus_points {}\nminus_points {}\n", self.points[0], self.points[1]);
+        text += &format!("spread {}\nspread_pairs {}\n", self.spread, self.spread_pairs);
         for (t, v) in TUNABLES.iter().zip(&self.theta) {
             text += &format!("{} {v}\n", t.name);
         }
@@ -204,16 +230,20 @@ impl SpsaState {
         state.pairs = counter("pairs")?.unwrap_or(0);
         state.points = [values.get("plus_points"), values.get("minus_points")]
             .map(|v| v.copied().unwrap_or(0.0));
+        state.spread = values.get("spread").copied().unwrap_or(0.0);
+        state.spread_pairs = counter("spread_pairs")?.unwrap_or(0);
         if let (Some(nodes), Some(opponent_nodes), Some(&rate), Some(seed)) =
             (counter("nodes")?, counter("opponent_nodes")?, values.get("rate"), counter("seed")?)
         {
             state.settings = Some(RunSettings { nodes, opponent_nodes, rate, seed });
         }
-        const KNOWN: [&str; 8] = [
+        const KNOWN: [&str; 10] = [
             "iteration",
             "pairs",
             "plus_points",
             "minus_points",
+            "spread",
+            "spread_pairs",
             "nodes",
             "opponent_nodes",
             "rate",
@@ -296,6 +326,9 @@ mod tests {
             assert!((state.theta[i] - expected).abs() < 1e-9, "{}", t.name);
         }
         assert_eq!((state.pairs, state.points), (2, [1.0, 1.0]));
+        assert_eq!((state.spread, state.spread_pairs), (2.0, 2));
+        assert_eq!(state.noise_in_steps(0.5), Some(0.5 * 2f64.sqrt()));
+        assert_eq!(SpsaState::default().noise_in_steps(0.5), None);
     }
 
     /// A noiseless game: the side nearer a hidden optimum (in steps) scores more.

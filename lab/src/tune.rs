@@ -158,13 +158,24 @@ fn play_one(
     }
 }
 
-/// One line: the step, the score of each side so far, and the numbers now.
+/// One line: the step, the score of each side so far, and the numbers now — each with its
+/// drift from the engine's numbers in units of what chance alone would give, where known.
 fn report(state: &SpsaState) -> String {
     let games = (state.pairs as f64).max(1.0);
-    let numbers: Vec<String> =
-        TUNABLES.iter().zip(&state.theta).map(|(t, v)| format!("{} {v:.1}", t.name)).collect();
+    let rate = state.settings.map_or(0.0, |s| s.rate);
+    let noise = state.noise_in_steps(rate).filter(|&n| n > 0.0);
+    let start = SpsaState::default().theta;
+    let numbers: Vec<String> = TUNABLES
+        .iter()
+        .zip(state.theta.iter().zip(start))
+        .map(|(t, (v, from))| match noise {
+            Some(n) => format!("{} {v:.1} ({:+.1}σ)", t.name, (v - from) / t.step / n),
+            None => format!("{} {v:.1}", t.name),
+        })
+        .collect();
+    let noise = noise.map_or(String::new(), |n| format!(" | chance ±{n:.2} steps"));
     format!(
-        "tune: step {} pairs {} plus {:.1} % minus {:.1} % | {}",
+        "tune: step {} pairs {} plus {:.1} % minus {:.1} %{noise} | {}",
         state.iteration,
         state.pairs,
         100.0 * state.points[0] / games,
