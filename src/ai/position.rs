@@ -622,10 +622,11 @@ impl Position {
     }
 
     /// Moves a point's pair rows in both colours' pair sums when colour `c`'s pair class there
-    /// goes from `old` to `new` while the other colour's is `other`.
+    /// goes from `old` to `new` while the other colour's is `other` (called only where the
+    /// network has pair rows).
     #[inline]
     fn update_pair_sums(&mut self, c: usize, old: PairClass, new: PairClass, other: PairClass) {
-        let Some(net) = self.net.as_deref().filter(|n| n.has_pairs()) else { return };
+        let Some(net) = self.net.as_deref() else { return };
         let own = &net.rows_of(Color::ALL[c]).pairs;
         let (new_row, old_row) = (&own[pair_of(new, other)], &own[pair_of(old, other)]);
         add_difference(&mut self.pair_sums[c], new_row, old_row);
