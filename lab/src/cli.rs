@@ -125,6 +125,13 @@ pub struct MatchArgs {
     /// Stop early by a sequential test: elo0,elo1[,alpha,beta].
     #[arg(long)]
     pub sprt: Option<String>,
+    /// The first player searches this many nodes a move (an external brain is told so by
+    /// `INFO max_node`); with a generous `--time`, the games no longer depend on the machine.
+    #[arg(long)]
+    pub nodes_a: Option<u64>,
+    /// The second player's nodes a move, as `--nodes-a`.
+    #[arg(long)]
+    pub nodes_b: Option<u64>,
     /// An opening rule played from the empty board instead of the book: none|swap1|swap2|rif.
     #[arg(long, default_value = "none")]
     pub opening_rule: String,
@@ -688,7 +695,15 @@ mod tests {
         };
         assert!(args.openings.exists(), "{}", args.openings.display());
         assert_eq!((args.time, args.rule), (200, Rule::Freestyle));
+        assert_eq!((args.nodes_a, args.nodes_b), (None, None), "timed unless told otherwise");
         assert!(Path::new(FREESTYLE_BOOK).exists());
+    }
+
+    #[test]
+    fn a_match_gives_each_player_its_own_node_budget() {
+        let line = ["match", "master", "cmd:brain", "--nodes-a", "50000", "--nodes-b", "20000"];
+        let Command::Match(args) = parse(&line).unwrap().command else { panic!("a match") };
+        assert_eq!((args.nodes_a, args.nodes_b), (Some(50_000), Some(20_000)));
     }
 
     #[test]

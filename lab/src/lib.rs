@@ -77,10 +77,15 @@ pub fn read_text(path: &std::path::Path) -> Result<String, String> {
 fn player_of(
     spec: &str,
     seed: u64,
+    nodes: Option<u64>,
     leaves: &Option<std::sync::Arc<leaves::LeafSampler>>,
 ) -> Result<Box<dyn Player>, String> {
     if let Some(command) = spec.strip_prefix("cmd:") {
-        return Ok(Box::new(External::new(command)?));
+        let brain = External::new(command)?;
+        return Ok(Box::new(match nodes {
+            Some(n) => brain.with_max_nodes(n),
+            None => brain,
+        }));
     }
     // `master`, `hard:d6` (a fixed depth), `master:t2` (two search threads).
     let (spec, threads) = match spec.split_once(":t") {
@@ -92,7 +97,10 @@ fn player_of(
         None => (spec, None),
     };
     let level = level.parse().map_err(|e| format!("{e}"))?;
-    let player = Internal::new(level, seed, depth).with_threads(threads);
+    let mut player = Internal::new(level, seed, depth).with_threads(threads);
+    if let Some(n) = nodes {
+        player = player.with_nodes(n);
+    }
     Ok(Box::new(player.with_leaf_sampler(leaves.clone())))
 }
 
@@ -116,10 +124,11 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         }
         None => None,
     };
-    let names = (player_of(a, 0, &None)?.name(), player_of(b, 0, &None)?.name());
+    let (nodes_a, nodes_b) = (args.nodes_a, args.nodes_b);
+    let names = (player_of(a, 0, nodes_a, &None)?.name(), player_of(b, 0, nodes_b, &None)?.name());
     let make = |slot: usize| -> Result<arena::Pair, String> {
         let seed = 100 * slot as u64;
-        Ok((player_of(a, seed + 11, &leaves)?, player_of(b, seed + 22, &leaves)?))
+        Ok((player_of(a, seed + 11, nodes_a, &leaves)?, player_of(b, seed + 22, nodes_b, &leaves)?))
     };
     let plan = arena::MatchPlan {
         openings: &openings,
